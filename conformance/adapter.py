@@ -1,0 +1,92 @@
+"""The adapter interface: how the kit talks to an implementation under test.
+
+Every implementation — the reference engine, a Python engine loaded in-process,
+a program in any language speaking the JSON-lines protocol — is driven through
+this interface, and nothing else (see ``docs/interfaces.md``).
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import Any
+
+Json = dict[str, Any]
+
+
+class AdapterFault(Exception):
+    """The implementation misbehaved (not a rules failure): base of crash, timeout
+    and protocol violations. ``detail`` carries what was captured (stderr, line)."""
+
+    kind = "error"
+
+    def __init__(self, message: str, detail: str = "") -> None:
+        super().__init__(message)
+        self.detail = detail
+
+
+class AdapterCrash(AdapterFault):
+    """The implementation's process died or could not start."""
+
+    kind = "crash"
+
+
+class AdapterTimeout(AdapterFault):
+    """The implementation did not answer a request in time."""
+
+    kind = "timeout"
+
+
+class ProtocolViolation(AdapterFault):
+    """The implementation answered with something the protocol does not allow."""
+
+    kind = "protocol"
+
+
+class Unsupported(Exception):
+    """The implementation does not support a command or rule option value."""
+
+
+class Refused(Exception):
+    """The implementation refused an action as illegal.
+
+    ``code`` is the reason code (``docs/interfaces.md``) or ``None`` when the
+    implementation does not report reason codes.
+    """
+
+    def __init__(self, code: str | None, message: str = "") -> None:
+        super().__init__(f"{code}: {message}" if code else message)
+        self.code = code
+        self.message = message
+
+
+class Adapter(ABC):
+    """One implementation under test, holding at most one game (or series) at a time."""
+
+    @abstractmethod
+    def hello(self) -> Json:
+        """Name, version, language, protocol version, supported option values
+        (``{"option": [values]}``) and whether reason codes are reported."""
+
+    @abstractmethod
+    def start(self, setup: Json) -> Json:
+        """Start a game from a deal or a position; return the state snapshot."""
+
+    @abstractmethod
+    def deal(self, deck: list[str]) -> list[Json]:
+        """Series only: deal the next game from ``deck``; return its events."""
+
+    @abstractmethod
+    def legal(self) -> list[str]:
+        """The legal actions of the player to move, as action texts."""
+
+    @abstractmethod
+    def apply(self, action: str, player: int | None = None) -> list[Json]:
+        """Apply ``action`` (by ``player``, when given); return the events it
+        caused, or raise :class:`Refused` leaving the state unchanged."""
+
+    @abstractmethod
+    def state(self) -> Json:
+        """The canonical state snapshot."""
+
+    def close(self) -> None:  # noqa: B027 - optional hook
+        """Release the implementation (stop its process)."""

@@ -1,0 +1,39 @@
+"""``generala-kit``: the kit's command line.
+
+Each sub-command lives in its own module ``generala_conformance.cmd_<name>``
+exposing ``HELP`` (one line), ``configure(parser)`` and ``run(args) -> int``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+COMMANDS = ["play"]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser with one sub-parser per command of ``COMMANDS``."""
+    parser = argparse.ArgumentParser(
+        prog="generala-kit",
+        description="Générala rules, reference engine and conformance kit.",
+    )
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for name in COMMANDS:
+        module = importlib.import_module(f"generala_conformance.cmd_{name}")
+        command = sub.add_parser(name, help=module.HELP, description=module.HELP)
+        module.configure(command)
+        command.set_defaults(_run=module.run)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``generala-kit`` console script."""
+    args = build_parser().parse_args(argv)
+    return int(args._run(args) or 0)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,82 @@
+"""Rule options and profiles, read from ``options.yaml`` (the one place where
+their names and values are written; see the ambiguity register)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from importlib.resources import files
+from types import MappingProxyType
+from typing import Mapping
+
+import yaml
+
+
+@dataclass(frozen=True)
+class OptionDef:
+    """One rule option: its name, its values (with their meaning) and default."""
+
+    name: str
+    ambiguity: str
+    summary: str
+    values: Mapping[str, str]
+    default: str
+
+
+class UnknownOption(ValueError):
+    """An option name, value or profile that ``options.yaml`` does not define."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+@cache
+def _raw() -> dict:
+    return yaml.safe_load(files(__package__).joinpath("options.yaml").read_text("utf-8"))
+
+
+@cache
+def options() -> Mapping[str, OptionDef]:
+    """Every rule option, by name, in the order of ``options.yaml``."""
+    table = {
+        name: OptionDef(
+            name=name,
+            ambiguity=entry["ambiguity"],
+            summary=entry["summary"],
+            values=MappingProxyType(dict(entry["values"])),
+            default=entry["default"],
+        )
+        for name, entry in _raw()["options"].items()
+    }
+    return MappingProxyType(table)
+
+
+def profile_names() -> list[str]:
+    """The names of the profiles (``default``, ``fr``, ``fa``)."""
+    return list(_raw()["profiles"])
+
+
+def resolve(profile: str = "default", overrides: Mapping[str, str] | None = None) -> dict[str, str]:
+    """The full option assignment of ``profile`` with ``overrides`` on top.
+
+    >>> resolve("fr")["first-lead"]
+    'free'
+    >>> resolve("default", {"tie-break": "any-nearest"})["tie-break"]
+    'any-nearest'
+    """
+    profiles = _raw()["profiles"]
+    if profile not in profiles:
+        raise UnknownOption("unknown-profile", f"unknown profile {profile!r}; known: {sorted(profiles)}")
+    table = options()
+    chosen = {name: opt.default for name, opt in table.items()}
+    for name, value in {**profiles[profile]["options"], **(overrides or {})}.items():
+        if name not in table:
+            raise UnknownOption("unknown-option", f"unknown rule option {name!r}; known: {list(table)}")
+        if value not in table[name].values:
+            raise UnknownOption(
+                "unknown-option-value",
+                f"rule option {name!r} has no value {value!r}; values: {list(table[name].values)}",
+            )
+        chosen[name] = value
+    return chosen
