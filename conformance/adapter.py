@@ -90,3 +90,13 @@ class Adapter(ABC):
 
     def close(self) -> None:  # noqa: B027 - optional hook
         """Release the implementation (stop its process)."""
+
+
+class BadRequest(Exception):
+    """The setup or request itself is wrong (not a move the rules refuse):
+    an impossible position, an unknown rule option, a malformed deck."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(f"{code}: {message}")
+        self.code = code
+        self.message = message

@@ -1,0 +1,106 @@
+"""The reference engine behind the adapter interface, like any other implementation."""
+
+from __future__ import annotations
+
+from importlib.metadata import PackageNotFoundError, version
+from typing import Any
+
+from generala_conformance.adapter import Adapter, BadRequest, Json, Refused
+from generala_reference.actions import format_action, parse_action
+from generala_reference.cards import parse_deck
+from generala_reference.errors import GeneralaError, IllegalAction, InvalidInput
+from generala_reference.events import event_json
+from generala_reference.game import Game
+from generala_reference.position import from_position, snapshot
+from generala_reference.rules import Rules
+from generala_reference.series import Series
+from generala_spec.options import options
+
+
+def kit_version() -> str:
+    """The installed version of generala-kit."""
+    try:
+        return version("generala-kit")
+    except PackageNotFoundError:  # pragma: no cover - running from a bare checkout
+        return "0+unknown"
+
+
+class ReferenceAdapter(Adapter):
+    """In-process adapter over :mod:`generala_reference` (supports every option value)."""
+
+    def __init__(self) -> None:
+        self.game: Game | None = None
+        self.series: Series | None = None
+
+    def hello(self) -> Json:
+        return {
+            "name": "generala-kit reference",
+            "version": kit_version(),
+            "language": "python",
+            "protocol": 1,
+            "options": {name: list(opt.values) for name, opt in options().items()},
+            "reason_codes": True,
+        }
+
+    def start(self, setup: Json) -> Json:
+        try:
+            self._start(setup)
+        except GeneralaError as exc:
+            raise BadRequest(exc.code, exc.message) from None
+        except (KeyError, TypeError, ValueError) as exc:
+            raise BadRequest("bad-setup", f"malformed setup: {exc!r}") from None
+        return self.state()
+
+    def _start(self, setup: Json) -> None:
+        rules = Rules.of(setup.get("profile", "default"), setup.get("rules") or {})
+        self.game = self.series = None
+        if "deal" in setup:
+            deal: dict[str, Any] = setup["deal"]
+            deck = parse_deck(deal["deck"]) if deal.get("deck") is not None else None
+            seed = deal.get("seed")
+            if setup.get("series"):
+                self.series = Series(deal["players"], deal["dealer"], deck, seed=seed, rules=rules)
+                self.game = self.series.game
+            else:
+                self.game = Game.from_deal(
+                    deal["players"], deal["dealer"], deck, seed=seed, rules=rules, seated=deal.get("seated")
+                )
+        elif "position" in setup:
+            self.game = from_position(setup["position"], rules)
+        else:
+            raise BadRequest("bad-setup", "a setup needs 'deal' or 'position'")
+
+    def _game(self) -> Game:
+        if self.game is None:
+            raise BadRequest("no-game", "no game has been started")
+        return self.game
+
+    def deal(self, deck: list[str]) -> list[Json]:
+        if self.series is None:
+            raise BadRequest("no-series", "deal is only for the next game of a series")
+        try:
+            events = self.series.deal(parse_deck(deck))
+        except IllegalAction as exc:
+            raise Refused(exc.code, exc.message) from None
+        except GeneralaError as exc:
+            raise BadRequest(exc.code, exc.message) from None
+        self.game = self.series.game
+        return [event_json(e) for e in events]
+
+    def legal(self) -> list[str]:
+        return [format_action(a) for a in self._game().legal_actions()]
+
+    def apply(self, action: str, player: int | None = None) -> list[Json]:
+        game = self._game()
+        try:
+            code = parse_action(action)
+            events = self.series.apply(code, player) if self.series else game.apply(code, player)
+        except (IllegalAction, InvalidInput) as exc:
+            raise Refused(exc.code, exc.message) from None
+        return [event_json(e) for e in events]
+
+    def state(self) -> Json:
+        state = snapshot(self._game())
+        if self.series is not None:
+            state["series"] = self.series.snapshot()
+        return state

@@ -1,0 +1,122 @@
+"""Cards as small integers and sets of cards as bitmasks (clauses R-MAT-1, R-MAT-3, R-MAT-4).
+
+A card is an ``int`` in ``0 … 53``: ``suit * 13 + rank`` for the 52 ranked cards
+(ranks ``0 … 12`` = ``2 … A``, suits ``0 … 3`` = clubs, diamonds, hearts, spades),
+and ``52``, ``53`` for the two Jokers. A set of cards is an ``int`` whose bit
+``c`` is set when card ``c`` is in the set, so the whole pack fits one int.
+
+>>> parse_card("10♥") == parse_card("th")
+True
+>>> format_card(parse_card("qs")), format_card(JOKER)
+('QS', 'JK')
+>>> format_cards(parse_cards(["JK", "2C", "AH"]))
+['2C', 'AH', 'JK']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from generala_reference.errors import InvalidInput
+
+RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+SUITS = ("C", "D", "H", "S")
+GLYPHS = ("♣", "♦", "♥", "♠")
+JOKER = 52
+"""The first Joker; ``JOKER + 1`` is the second one. They are equal in rank (R-MAT-4)."""
+JOKER_RANK = 13
+"""The rank of a Joker: above the Ace (R-MAT-3)."""
+
+FULL_DECK = (1 << 54) - 1
+JOKERS = 3 << JOKER
+SUIT_MASKS = tuple(0x1FFF << (13 * s) for s in range(4))
+
+_RANK_IN = {r: i for i, r in enumerate(RANKS)} | {"T": 8, "1": 8}
+_SUIT_IN = {s: i for i, s in enumerate(SUITS)} | {
+    g: i for i, g in enumerate(GLYPHS)
+} | {g: i for i, g in enumerate(("♧", "♢", "♡", "♤"))}
+_JOKER_IN = {"JK", "JOKER", "🃏", "🃟", "🂿"}
+_TEXT = (*(r + s for s in SUITS for r in RANKS), "JK", "JK")
+_PRETTY = (*(r + g for g in GLYPHS for r in RANKS), "🃏", "🃏")
+
+
+def rank(card: int) -> int:
+    """The rank of ``card``: ``0`` for a 2 … ``12`` for an Ace, ``13`` for a Joker (R-MAT-3)."""
+    return JOKER_RANK if card >= JOKER else card % 13
+
+
+def suit(card: int) -> int:
+    """The suit of a ranked card (``0 … 3``); ``-1`` for a Joker, which has none."""
+    return -1 if card >= JOKER else card // 13
+
+
+def parse_card(token: str) -> int:
+    """Read one card; raise :class:`InvalidInput` (code ``bad-card``) quoting a bad token.
+
+    Jokers read as :data:`JOKER`; callers holding two Jokers place the second one.
+    """
+    text = token.strip().upper() if isinstance(token, str) else ""
+    if text in _JOKER_IN:
+        return JOKER
+    rank_text, suit_text = text[:-1], text[-1:]
+    if rank_text in _RANK_IN and suit_text in _SUIT_IN:
+        return _SUIT_IN[suit_text] * 13 + _RANK_IN[rank_text]
+    raise InvalidInput("bad-card", f"not a card: {token!r} (write e.g. 8H, 10S, QD, AC, JK)")
+
+
+def parse_cards(tokens: Iterable[str]) -> int:
+    """Read cards into a bitmask; the first Joker read takes bit 52, the second bit 53.
+
+    Raises :class:`InvalidInput` (``duplicate-card``) for a card given twice or a third Joker.
+    """
+    mask = 0
+    for card in parse_deck(tokens):
+        mask |= 1 << card
+    return mask
+
+
+def parse_deck(tokens: Iterable[str]) -> list[int]:
+    """Read a deck order (top card first) into card ids; the first Joker is 52, the second 53.
+
+    >>> parse_deck(["JK", "2C", "JK"])
+    [52, 0, 53]
+    """
+    order: list[int] = []
+    seen = 0
+    for token in tokens:
+        card = parse_card(token)
+        if card == JOKER and seen >> JOKER & 1:
+            card += 1
+        if seen >> card & 1:
+            raise InvalidInput("duplicate-card", f"card {token!r} is given twice")
+        seen |= 1 << card
+        order.append(card)
+    return order
+
+
+def format_card(card: int) -> str:
+    """The canonical text of ``card`` (``"10H"``, ``"JK"``)."""
+    return _TEXT[card]
+
+
+def pretty_card(card: int) -> str:
+    """The card with its suit glyph (``"10♥"``, ``"🃏"``), for people."""
+    return _PRETTY[card]
+
+
+def iter_cards(mask: int) -> Iterator[int]:
+    """The cards of ``mask`` in canonical order (by suit C D H S, then rank; Jokers last)."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def format_cards(mask: int) -> list[str]:
+    """The canonical texts of the cards of ``mask``, in canonical order."""
+    return [_TEXT[c] for c in iter_cards(mask)]
+
+
+def count(mask: int) -> int:
+    """How many cards ``mask`` holds."""
+    return mask.bit_count()
