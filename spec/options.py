@@ -3,11 +3,11 @@ their names and values are written; see the ambiguity register)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib.resources import files
 from types import MappingProxyType
-from typing import Mapping
 
 import yaml
 
