@@ -11,7 +11,7 @@ import importlib
 import sys
 from collections.abc import Sequence
 
-COMMANDS = ["play"]
+COMMANDS = ["play", "serve", "rules", "check", "profile"]
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -32,7 +32,11 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``generala-kit`` console script."""
     args = build_parser().parse_args(argv)
-    return int(args._run(args) or 0)
+    try:
+        return int(args._run(args) or 0)
+    except BrokenPipeError:  # the reader went away (e.g. ``| head``): stop quietly
+        sys.stderr.close()
+        return 141
 
 
 if __name__ == "__main__":

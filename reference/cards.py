@@ -31,7 +31,7 @@ FULL_DECK = (1 << 54) - 1
 JOKERS = 3 << JOKER
 SUIT_MASKS = tuple(0x1FFF << (13 * s) for s in range(4))
 
-_RANK_IN = {r: i for i, r in enumerate(RANKS)} | {"T": 8, "1": 8}
+_RANK_IN = {r: i for i, r in enumerate(RANKS)} | {"T": 8}
 _SUIT_IN = {s: i for i, s in enumerate(SUITS)} | {
     g: i for i, g in enumerate(GLYPHS)
 } | {g: i for i, g in enumerate(("♧", "♢", "♡", "♤"))}

@@ -132,6 +132,16 @@ class Game:
             game.forced = deck[(53 // m) * m]
         return game
 
+    def copy(self) -> Game:
+        """An independent copy (for search: perft, fuzzing, trying a move)."""
+        other = Game.__new__(Game)
+        for name in Game.__slots__:
+            setattr(other, name, getattr(self, name))
+        other.hands = self.hands.copy()
+        other.trick = self.trick.copy()
+        other.went_out = self.went_out.copy()
+        return other
+
     # ---------------------------------------------------------------- queries
 
     @property

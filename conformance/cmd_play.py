@@ -1,0 +1,134 @@
+"""``generala-kit play``: watch random players play a seeded game or series.
+
+Printed trick by trick with card glyphs — who led, what was played, who
+declined and took what, who went out, who leads next and why — or, with
+``--json``, the event trace as JSON lines.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections.abc import Iterator
+from typing import TextIO
+
+from generala_reference.cards import iter_cards, pretty_card
+from generala_reference.events import event_json
+from generala_reference.game import Game
+from generala_reference.rules import Rules
+from generala_reference.series import Series
+from generala_spec.options import profile_names
+
+HELP = "play a seeded game (or series) with random players and print it trick by trick"
+
+WHY = {
+    "winner": "played the highest card",
+    "highest-remaining": "the winner went out; highest card among those still holding cards",
+    "tie-break": "the winner went out; tie broken towards the previous leader's right",
+    "taker": "everyone in the trick went out; the player who took a card leads",
+}
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--players", type=int, default=4, help="2 to 10 (default 4)")
+    parser.add_argument("--dealer", type=int, default=1, help="the dealer, P1..Pn (default P1)")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the deal and of the players' choices")
+    parser.add_argument("--profile", default="default", choices=profile_names())
+    parser.add_argument("--rule", action="append", default=[], metavar="OPTION=VALUE", help="override a rule option")
+    parser.add_argument("--series", action="store_true", help="play a whole series down to its champion")
+    parser.add_argument("--json", action="store_true", help="print the event trace as JSON lines")
+
+
+def _rules(args: argparse.Namespace) -> Rules:
+    overrides = dict(item.split("=", 1) for item in args.rule if "=" in item)
+    return Rules.of(args.profile, overrides)
+
+
+def _random_play(series: Series, rng: random.Random, whole_series: bool) -> Iterator[tuple]:
+    """Yield every event of the first game (or of the whole series) with random choices."""
+    while True:
+        game = series.game
+        while not game.is_over:
+            actions = game.legal_actions()
+            yield from series.apply(actions[rng.randrange(len(actions))])
+        if series.is_over or not whole_series:
+            return
+        yield from series.deal()
+
+
+def run(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
+    rules = _rules(args)
+    rng = random.Random(args.seed)
+    series = Series(args.players, args.dealer - 1, seed=args.seed, rules=rules)
+    whole_series = args.series and args.players > 2
+    if args.json:
+        for event in _random_play(series, rng, whole_series):
+            out.write(json.dumps(event_json(event)) + "\n")
+        return 0
+    printer = _Printer(out, args, series.game)
+    for event in _random_play(series, rng, whole_series):
+        printer.event(event, series.game)
+    return 0
+
+
+class _Printer:
+    """Turns events into readable lines."""
+
+    def __init__(self, out: TextIO, args: argparse.Namespace, game: Game) -> None:
+        self.out = out
+        self.line: list[str] = []
+        self.trick_no = 0
+        out.write(
+            f"Générala — {args.players} players, seed {args.seed}, profile {args.profile}"
+            f"{', series' if args.series else ''}\n"
+        )
+        self._deal(game, args.dealer - 1)
+
+    def _deal(self, game: Game, dealer: int) -> None:
+        self.trick_no = 0
+        self.out.write(f"\nP{dealer + 1} deals.\n")
+        for p in game.holding():
+            cards = " ".join(pretty_card(c) for c in iter_cards(game.hands[p]))
+            self.out.write(f"  P{p + 1} ({game.hands[p].bit_count()}): {cards}\n")
+        if game.forced >= 0:
+            self.out.write(f"  P{game.leader + 1} must lead {pretty_card(game.forced)}, the last card dealt to him.\n")
+
+    def _flush(self) -> None:
+        if self.line:
+            self.out.write("  " + "   ".join(self.line) + "\n")
+            self.line = []
+
+    def event(self, event: tuple, game: Game) -> None:
+        kind = event[0]
+        if kind == "play":
+            if not self.line:
+                self.trick_no += 1
+                self.out.write(f"Trick {self.trick_no}:\n")
+            self.line.append(f"P{event[1] + 1} {pretty_card(event[2])}")
+        elif kind == "decline":
+            self.line.append(f"P{event[1] + 1} declines")
+        elif kind == "take":
+            self.line.append(f"and takes {pretty_card(event[2])}")
+        elif kind == "out":
+            self.line.append(f"(P{event[1] + 1} is out)")
+        elif kind == "trick":
+            self._flush()
+            ended = "" if event[2] else " (trick ended by a decline)"
+            self.out.write(f"  P{event[1] + 1} played the highest card{ended}.\n")
+        elif kind == "lead":
+            self.out.write(f"  → P{event[1] + 1} leads next: {WHY[event[2]]}.\n")
+        elif kind == "game-over":
+            self._flush()
+            loser = "nobody loses" if event[1] is None else f"P{event[1] + 1} loses"
+            self.out.write(f"Game over: {loser}.\n")
+        elif kind == "eliminated":
+            self.out.write(f"P{event[1] + 1} is eliminated from the series.\n")
+        elif kind == "next-dealer":
+            plays = "" if event[2] else " (and sits out the game)"
+            self.out.write(f"P{event[1] + 1} deals next{plays}.\n")
+        elif kind == "champion":
+            self.out.write(f"P{event[1] + 1} is the champion!\n")
+        elif kind == "deal":
+            self._deal(game, event[1])

@@ -1,0 +1,131 @@
+"""``generala-kit rules``: clause, sentence and ambiguity look-up, and the scan
+of the scenario data for the clauses they cite."""
+
+from __future__ import annotations
+
+import argparse
+import unicodedata
+from pathlib import Path
+
+import pytest
+from generala_conformance import cmd_rules
+from generala_spec import rulebook
+
+
+def _run(argv: list[str], capsys) -> tuple[int, str, str]:
+    parser = argparse.ArgumentParser()
+    cmd_rules.configure(parser)
+    code = cmd_rules.run(parser.parse_args(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture
+def scenario_root(tmp_path: Path) -> Path:
+    (tmp_path / "features").mkdir()
+    (tmp_path / "features" / "next.feature").write_text(
+        "Feature: next leader\n\n  @R-NEXT-4 @option:tie-break=any-nearest\n"
+        "  Scenario: tie\n    Given a table\n\n  @R-NEXT-40 @R-NEXT-3\n  Scenario: other\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "fixtures").mkdir()
+    (tmp_path / "fixtures" / "a.yaml").write_text(
+        "- name: one\n  clauses: [R-NEXT-4, R-END-2]\n- name: two\n  clauses:\n"
+        "    - R-DECL-3\n    - 'R-NEXT-4'\n  moves: [R-NEXT-5]\n",
+        encoding="utf-8",
+    )
+    return tmp_path
+
+
+def test_scan_finds_tags_and_both_yaml_list_forms(scenario_root: Path) -> None:
+    found = {(c.clause, c.path.name, c.line) for c in cmd_rules.scenario_citations(scenario_root)}
+    assert found == {
+        ("R-NEXT-4", "next.feature", 3),
+        ("R-NEXT-40", "next.feature", 7),
+        ("R-NEXT-3", "next.feature", 7),
+        ("R-NEXT-4", "a.yaml", 2),
+        ("R-END-2", "a.yaml", 2),
+        ("R-DECL-3", "a.yaml", 5),
+        ("R-NEXT-4", "a.yaml", 6),
+    }
+
+
+def test_clause_shows_statement_sources_options_and_citing_scenarios(scenario_root) -> None:
+    text = "\n".join(cmd_rules.describe("R-NEXT-4", scenario_root))
+    clause = rulebook.clauses()["R-NEXT-4"]
+    assert text.startswith("R-NEXT-4  (area NEXT: the next leader)")
+    for source in clause.sources:
+        assert f"{source.sentence} ({source.text})" in text
+        assert f"original: {source.quote}" in text
+    assert "AMB-5:" in text and "tie-break (AMB-5)" in text
+    assert "features/next.feature:3" in text and "fixtures/a.yaml:2" in text
+    assert "fixtures/a.yaml:6" in text
+    assert "next.feature:7" not in text  # R-NEXT-40 is another clause
+
+
+def test_clause_without_citation_says_so(scenario_root) -> None:
+    text = "\n".join(cmd_rules.describe("R-MAT-1", scenario_root))
+    assert text.rstrip().endswith("Scenarios:\n  no scenario cites it yet")
+
+
+def test_sentence_shows_locator_and_the_clauses_it_became(tmp_path) -> None:
+    text = "\n".join(cmd_rules.describe("fa-12", tmp_path))
+    sentence = rulebook.sentences()["FA-12"]
+    assert text.startswith("FA-12  (FA, seed 003_")
+    assert f"starts: {sentence.starts} ..." in text
+    for clause in sentence.clauses:
+        assert f"{clause}: {rulebook.clauses()[clause].statement[:40]}" in text
+
+
+def test_non_normative_sentence_says_why(tmp_path) -> None:
+    text = "\n".join(cmd_rules.describe("FA-38", tmp_path))
+    assert "non-normative: strategy advice" in text
+    assert "Clauses:\n  none" in text
+
+
+def test_ambiguity_shows_readings_ruling_and_both_options_of_amb_2(tmp_path) -> None:
+    text = "\n".join(cmd_rules.describe("AMB-2", tmp_path))
+    assert "- loser [ruling]:" in text and "- last-out:" in text
+    assert "rule option: next-dealer" in text and "rule option: two-player-dealer" in text
+    assert "R-SERIES-4:" in text
+
+
+def test_list_names_every_clause(capsys) -> None:
+    code, out, _ = _run(["--list"], capsys)
+    assert code == 0
+    listed = [line for line in out.splitlines() if line.startswith("R-")]
+    assert [line.split()[0] for line in listed] == list(rulebook.clauses())
+
+
+@pytest.mark.parametrize(
+    ("argv", "code"),
+    [(["R-NEXT-99"], "unknown-id"), (["AMB-99"], "unknown-id"), (["FR-999"], "unknown-id"),
+     (["NEXT-4"], "malformed-id")],
+)  # fmt: skip
+def test_unknown_or_malformed_id_exits_2_with_a_clear_error(argv, code, capsys) -> None:
+    status, out, err = _run(argv, capsys)
+    assert status == 2 and out == ""
+    assert f"error [{code}]" in err and argv[0] in err
+
+
+def test_no_argument_exits_2(capsys) -> None:
+    status, _, err = _run([], capsys)
+    assert status == 2 and "--list" in err
+
+
+def test_output_is_plain_text(capsys) -> None:
+    """No glyphs (arrows, bullets, box drawing): apart from the quoted
+    originals, every non-ASCII character is a letter such as the e of levée."""
+    for identifier in ("R-JOKER-3", "AMB-17", "FR-10", "AMB-2"):
+        _, out, _ = _run([identifier], capsys)
+        lines = [ln for ln in out.splitlines() if "original:" not in ln and "starts:" not in ln]
+        odd = {ch for ln in lines for ch in ln if not ch.isascii() and not unicodedata.category(ch).startswith("L")}
+        assert odd == set(), identifier
+
+
+def test_the_kit_cli_dispatches_rules(capsys) -> None:
+    from generala_conformance.cli import main
+
+    assert main(["rules", "R-NEXT-4"]) == 0
+    assert capsys.readouterr().out.startswith("R-NEXT-4  (area NEXT")
+    assert main(["rules", "R-NOPE-1"]) == 2

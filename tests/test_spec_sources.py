@@ -1,0 +1,83 @@
+"""The source texts: the sentence splitter, the sentence inventory
+(spec/sources.yaml) and every quote, checked word for word against the seeds."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from generala_spec import rulebook, sentences
+from generala_spec.rulebook import TEXTS, Quote
+
+SEEDS = Path(__file__).resolve().parents[1].parent / "shared" / "seeds"
+
+
+@pytest.fixture(scope="module")
+def seed_sentences() -> dict[str, list[str]]:
+    """The split sentences of each source text, read from ../shared/seeds."""
+    if not SEEDS.is_dir():
+        pytest.skip(f"the seed texts are not beside the clone ({SEEDS} is absent)")
+    info = rulebook.text_info()
+    return {text: sentences.split((SEEDS / info[text]["seed"]).read_text("utf-8")) for text in TEXTS}
+
+
+def _all_quotes() -> list[tuple[str, Quote]]:
+    found = [(clause.id, q) for clause in rulebook.clauses().values() for q in clause.sources]
+    for entry in rulebook.ambiguities().values():
+        found += [(entry.id, q) for q in entry.sources if isinstance(q, Quote)]
+    return found
+
+
+QUOTES = _all_quotes()
+
+
+def test_split_ends_units_at_line_breaks_and_sentence_ends_only() -> None:
+    text = "♦ Matériel : Un jeu.  Deux ; trois (quatre).\n\n1) Cinq? Six… sept!\nhuit: neuf؛ ده."
+    assert sentences.split(text) == [
+        "♦ Matériel : Un jeu.",
+        "Deux ; trois (quatre).",
+        "1) Cinq?",
+        "Six… sept!",
+        "huit: neuf؛ ده.",
+    ]
+
+
+def test_split_keeps_numbers_and_closing_brackets_with_their_sentence() -> None:
+    assert sentences.split("Il y a 2.5 cartes (voir.) Fin") == ["Il y a 2.5 cartes (voir.)", "Fin"]
+
+
+def test_every_unit_is_a_substring_of_its_line() -> None:
+    text = "a  b.   c\td. \n  e "
+    units = sentences.split(text)
+    assert units == ["a  b.", "c\td.", "e"]
+    assert all(any(unit in line for line in text.splitlines()) for unit in units)
+
+
+def test_locator_is_the_first_words_only() -> None:
+    assert sentences.locator("one two  three four five six seven") == "one two three four five"
+    assert sentences.locator("short one") == "short one"
+
+
+@pytest.mark.parametrize("text", TEXTS)
+def test_inventory_lists_every_sentence_of_the_seed_in_order(text, seed_sentences) -> None:
+    inventory = [s for s in rulebook.sentences().values() if s.text == text]
+    split = seed_sentences[text]
+    assert [s.id for s in inventory] == [f"{text}-{n}" for n in range(1, len(inventory) + 1)]
+    assert len(inventory) == len(split), f"{text}: {len(split)} sentences in the seed"
+    for entry, sentence in zip(inventory, split, strict=True):
+        assert entry.starts == sentences.locator(sentence), entry.id
+
+
+def test_locators_are_short() -> None:
+    for entry in rulebook.sentences().values():
+        assert len(entry.starts.split()) <= sentences.LOCATOR_WORDS, entry.id
+
+
+@pytest.mark.parametrize(("owner", "quote"), QUOTES, ids=[f"{o}-{q.sentence}" for o, q in QUOTES])
+def test_quote_is_word_for_word_in_its_sentence(owner, quote, seed_sentences) -> None:
+    number = int(quote.sentence.split("-")[1])
+    sentence = seed_sentences[quote.text][number - 1]
+    assert quote.sentence.startswith(f"{quote.text}-"), owner
+    assert quote.quote in sentence, f"{owner}: quote not found in {quote.sentence}"
+    seed = (SEEDS / rulebook.text_info()[quote.text]["seed"]).read_text("utf-8")
+    assert quote.quote in seed
