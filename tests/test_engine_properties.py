@@ -9,12 +9,12 @@ round-trip; games end; the same seed gives the same game.
 from __future__ import annotations
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-
 from generala_reference import Game, IllegalAction, Rules, from_snapshot, snapshot
 from generala_reference.actions import TAKE_BASE
 from generala_spec.options import options, profile_names
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
 from tests.engine_helpers import assert_cards_accounted, random_game
 
 PROFILES = profile_names()
