@@ -26,9 +26,14 @@ def kit_version() -> str:
 
 
 class ReferenceAdapter(Adapter):
-    """In-process adapter over :mod:`generala_reference` (supports every option value)."""
+    """In-process adapter over :mod:`generala_reference` (supports every option value).
 
-    def __init__(self) -> None:
+    ``game_class`` lets a test put a deliberately broken subclass of
+    :class:`Game` behind the same adapter.
+    """
+
+    def __init__(self, game_class: type[Game] = Game) -> None:
+        self.game_class = game_class
         self.game: Game | None = None
         self.series: Series | None = None
 
@@ -59,14 +64,16 @@ class ReferenceAdapter(Adapter):
             deck = parse_deck(deal["deck"]) if deal.get("deck") is not None else None
             seed = deal.get("seed")
             if setup.get("series"):
-                self.series = Series(deal["players"], deal["dealer"], deck, seed=seed, rules=rules)
+                self.series = Series(
+                    deal["players"], deal["dealer"], deck, seed=seed, rules=rules, game_class=self.game_class
+                )
                 self.game = self.series.game
             else:
-                self.game = Game.from_deal(
+                self.game = self.game_class.from_deal(
                     deal["players"], deal["dealer"], deck, seed=seed, rules=rules, seated=deal.get("seated")
                 )
         elif "position" in setup:
-            self.game = from_position(setup["position"], rules)
+            self.game = from_position(setup["position"], rules, self.game_class)
         else:
             raise BadRequest("bad-setup", "a setup needs 'deal' or 'position'")
 

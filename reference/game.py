@@ -134,7 +134,7 @@ class Game:
 
     def copy(self) -> Game:
         """An independent copy (for search: perft, fuzzing, trying a move)."""
-        other = Game.__new__(Game)
+        other = object.__new__(type(self))
         for name in Game.__slots__:
             setattr(other, name, getattr(self, name))
         other.hands = self.hands.copy()

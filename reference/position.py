@@ -69,7 +69,7 @@ class _Pack:
         return mask
 
 
-def from_position(position: Mapping[str, Any], rules: Rules = DEFAULT) -> Game:
+def from_position(position: Mapping[str, Any], rules: Rules = DEFAULT, game_class: type[Game] = Game) -> Game:
     """A game from a position: ``players``, ``hands``, ``leader``, optional ``trick``,
     ``taking``, ``forced``, ``out_of_play`` and ``seated`` (``docs/interfaces.md``).
 
@@ -77,10 +77,10 @@ def from_position(position: Mapping[str, Any], rules: Rules = DEFAULT) -> Game:
     cards, a trick not played in turn or against the rules, a Joker to be taken
     back, an empty hand to move, or a game that is already over.
     """
-    return _build(position, rules, check_playable=True)
+    return _build(position, rules, game_class, check_playable=True)
 
 
-def _build(position: Mapping[str, Any], rules: Rules, check_playable: bool) -> Game:
+def _build(position: Mapping[str, Any], rules: Rules, game_class: type[Game], check_playable: bool) -> Game:
     if not isinstance(position, Mapping):
         raise _bad("a position must be a mapping")
     n = position.get("players", len(position.get("hands") or []))
@@ -104,7 +104,7 @@ def _build(position: Mapping[str, Any], rules: Rules, check_playable: bool) -> G
         if pack.used != FULL_DECK:
             raise _bad(f"hands, trick and out_of_play hold {pack.used.bit_count()} cards, not the 54 of the pack")
 
-    game = Game(n, rules)
+    game = game_class(n, rules)
     game.hands = hands
     game.out_of_play = out_mask
     game.holders = sum(1 for h in hands if h)
@@ -204,11 +204,11 @@ def snapshot(game: Game) -> Json:
     }
 
 
-def from_snapshot(data: Mapping[str, Any]) -> Game:
+def from_snapshot(data: Mapping[str, Any], game_class: type[Game] = Game) -> Game:
     """Read back a :func:`snapshot` (of a game in progress or over)."""
     rules = Rules.of(overrides=data.get("rules") or {})
     over = bool(data.get("over"))
-    game = _build(data, rules, check_playable=not over)
+    game = _build(data, rules, game_class, check_playable=not over)
     game.went_out = list(data.get("went_out") or [])
     if over:
         game.phase = OVER

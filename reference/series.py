@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from generala_reference.errors import IllegalAction, InvalidPosition
+from generala_reference.errors import IllegalAction
 from generala_reference.game import Game
 from generala_reference.rules import DEFAULT, Rules
 
@@ -33,7 +33,9 @@ class Series:
         *,
         seed: int | None = None,
         rules: Rules = DEFAULT,
+        game_class: type[Game] = Game,
     ) -> None:
+        self.game_class = game_class
         self.seats = players
         self.rules = rules
         self.active = list(range(players))
@@ -43,7 +45,7 @@ class Series:
         self.champion: int | None = None
         self.next_dealer: int | None = None
         self.rng = random.Random(seed)
-        self.game = Game.from_deal(players, dealer, deck, seed=self._seed(deck), rules=rules)
+        self.game = game_class.from_deal(players, dealer, deck, seed=self._seed(deck), rules=rules)
 
     def _seed(self, deck: Sequence[int] | None) -> int | None:
         return None if deck is not None else self.rng.randrange(1 << 62)
@@ -67,7 +69,7 @@ class Series:
         if not self.game.is_over or self.next_dealer is None:
             raise IllegalAction("game-not-over", "the current game is still being played")
         self.dealer, self.next_dealer = self.next_dealer, None
-        self.game = Game.from_deal(
+        self.game = self.game_class.from_deal(
             self.seats, self.dealer, deck, seed=self._seed(deck), rules=self.rules, seated=self.active
         )
         self.games += 1
@@ -122,22 +124,3 @@ class Series:
             "next_dealer": self.next_dealer,
             "over": self.is_over,
         }
-
-    @classmethod
-    def restore(cls, data: dict, game: Game) -> Series:
-        """A series from its :meth:`snapshot` and its current game."""
-        try:
-            series = cls.__new__(cls)
-            series.seats = int(data["seats"])
-            series.rules = game.rules
-            series.active = [int(p) for p in data["active"]]
-            series.eliminated = [int(p) for p in data["eliminated"]]
-            series.dealer = int(data["dealer"])
-            series.games = int(data["games"])
-            series.champion = data["champion"]
-            series.next_dealer = data["next_dealer"]
-        except (KeyError, TypeError, ValueError) as exc:
-            raise InvalidPosition("bad-series", f"bad series snapshot: {exc}") from None
-        series.rng = random.Random(series.games)
-        series.game = game
-        return series
