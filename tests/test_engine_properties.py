@@ -9,7 +9,7 @@ round-trip; games end; the same seed gives the same game.
 from __future__ import annotations
 
 import pytest
-from generala_reference import Game, IllegalAction, Rules, from_snapshot, snapshot
+from generala_reference import Game, IllegalAction, Rules, format_card, from_position, from_snapshot, snapshot
 from generala_reference.actions import TAKE_BASE
 from generala_spec.options import options, profile_names
 from hypothesis import HealthCheck, given, settings
@@ -82,3 +82,30 @@ def test_the_deal_is_the_same_on_every_machine() -> None:
     """random.Random's shuffle is stable across platforms and versions: a pinned deal."""
     hand = snapshot(Game.from_deal(4, 0, seed=2026))["hands"][1]
     assert hand == ["2C", "4C", "8C", "QC", "KC", "2D", "6D", "9D", "QD", "7H", "9H", "JH", "3S", "JS"]
+
+
+@st.composite
+def positions(draw: st.DrawFn) -> dict:
+    """A random legal position: some cards out of play, the rest spread over 2–10 hands."""
+    players = draw(st.integers(2, 10))
+    cards = draw(st.permutations(range(54)))
+    in_play = draw(st.integers(players, 54))
+    owners = draw(st.lists(st.integers(0, players - 1), min_size=in_play, max_size=in_play))
+    holders = sorted(set(owners))
+    if len(holders) < 2:
+        owners[0], owners[-1] = 0, 1
+        holders = [0, 1]
+    hands: list[list[str]] = [[] for _ in range(players)]
+    for card, owner in zip(cards, owners, strict=False):
+        hands[owner].append(format_card(card))
+    return {"players": players, "hands": hands, "leader": draw(st.sampled_from(sorted(set(owners))))}
+
+
+@settings(max_examples=200, deadline=None)
+@given(position=positions(), seed=st.integers(0, 2**16), profile=st.sampled_from(PROFILES))
+def test_random_positions_play_out_with_the_invariants(position: dict, seed: int, profile: str) -> None:
+    game = from_position(position, Rules.of(profile))
+    assert snapshot(from_snapshot(snapshot(game))) == snapshot(game)
+    for state, _ in random_game(game, seed):
+        assert_cards_accounted(state)
+    assert game.is_over
