@@ -17,7 +17,7 @@ def play(*argv: str) -> str:
 
 def test_json_trace_is_one_event_per_line_ending_the_game() -> None:
     events = [json.loads(line) for line in play("--players", "3", "--seed", "4", "--json").splitlines()]
-    assert [e["type"] for e in events][-2:] == ["game-over", "next-dealer"]
+    assert [e["type"] for e in events][-3:] == ["game-over", "eliminated", "next-dealer"]
     plays = [e for e in events if e["type"] == "play"]
     takes = [e for e in events if e["type"] == "take"]
     assert len(plays) - len(takes) <= 54 and len(plays) >= 18
