@@ -1,0 +1,210 @@
+"""Coverage of the rulebook by the conformance suite, and the suite's own lint.
+
+:func:`check` reads every ``.feature`` file and every YAML fixture and reports:
+
+- how many cases cite each clause (``R-…``), each ambiguity (``AMB-…``) and each
+  value of each rule option (``@option:NAME=VALUE`` tags, fixture ``requires``);
+- problems, each with file and line: a clause never cited, a scenario citing no
+  clause, a citation of a clause,
+  ambiguity or source sentence that does not exist, an option value no case
+  exercises, a tag of no known form, two scenarios of one feature with the same
+  name (pytest-bdd silently keeps one), a step no step definition matches, a
+  fixture failing the schema or using an id twice.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from generala_conformance import steps as steps_module
+from generala_conformance.fixtures import Case, FixtureError, fixture_files, load_file
+from generala_spec import rulebook
+from generala_spec.options import options
+from pytest_bdd.parser import FeatureParser, ScenarioTemplate
+from pytest_bdd.steps import StepFunctionContext, step_function_context_registry
+
+_SENTENCE = re.compile(r"(FR|FA)-\d+")
+_SCENARIO_LINE = re.compile(r"\s*Scenario(?: Outline| Template)?:\s*(.+?)\s*$")
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One finding, located in a file."""
+
+    path: Path
+    line: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}: {self.message}"
+
+
+@dataclass
+class Coverage:
+    """What the suite cites, how often, and what is wrong with it."""
+
+    scenarios: int = 0
+    fixtures: int = 0
+    clauses: Counter[str] = field(default_factory=Counter)
+    ambiguities: Counter[str] = field(default_factory=Counter)
+    option_values: Counter[tuple[str, str]] = field(default_factory=Counter)
+    problems: list[Problem] = field(default_factory=list)
+
+    def problem(self, path: Path, line: int, message: str) -> None:
+        """Record a problem."""
+        self.problems.append(Problem(path, line, message))
+
+    def summary(self) -> list[str]:
+        """Figures, for people: cases, clauses cited once or never, option values."""
+        known = list(rulebook.clauses())
+        once = [c for c in known if self.clauses[c] == 1]
+        values = [(n, v) for n, opt in options().items() for v in opt.values]
+        return [
+            f"{self.scenarios} scenarios, {self.fixtures} fixtures",
+            f"clauses cited: {sum(1 for c in known if self.clauses[c])}/{len(known)}"
+            f" (at least twice: {sum(1 for c in known if self.clauses[c] >= 2)})"
+            + (f"; only once: {', '.join(once)}" if once else ""),
+            f"ambiguities cited: {sum(1 for a in rulebook.ambiguities() if self.ambiguities[a])}"
+            f"/{len(rulebook.ambiguities())}",
+            f"option values exercised: {sum(1 for v in values if self.option_values[v])}/{len(values)}",
+            *(str(p) for p in self.problems),
+        ]
+
+
+# ------------------------------------------------------------------ citations
+
+
+def _cite(cov: Coverage, path: Path, line: int, ids: Iterable[str]) -> None:
+    """Count clause and ambiguity citations; a citation of nothing is a problem."""
+    clauses, ambiguities = rulebook.clauses(), rulebook.ambiguities()
+    for ident in ids:
+        if ident.startswith("R-"):
+            if ident in clauses:
+                cov.clauses[ident] += 1
+            else:
+                cov.problem(path, line, f"cites clause {ident}, which spec/clauses.yaml does not define")
+        elif ident in ambiguities:
+            cov.ambiguities[ident] += 1
+        else:
+            cov.problem(path, line, f"cites ambiguity {ident}, which the ambiguity register does not define")
+
+
+def _option(cov: Coverage, path: Path, line: int, name: str, value: str) -> None:
+    table = options()
+    if name not in table or value not in table[name].values:
+        cov.problem(path, line, f"rule option {name}={value} does not exist (spec/options.yaml)")
+    else:
+        cov.option_values[(name, value)] += 1
+
+
+# ------------------------------------------------------------------- features
+
+
+def _step_contexts() -> list[StepFunctionContext]:
+    """The step definitions of :mod:`generala_conformance.steps`."""
+    return [
+        ctx
+        for ctx in list(step_function_context_registry.values())
+        if getattr(ctx.step_func, "__module__", "") == steps_module.__name__
+    ]
+
+
+def _renderings(template: ScenarioTemplate) -> Iterator[list[tuple[str, str, int]]]:
+    """Each concrete scenario of a template (one per Examples row): its steps."""
+    contexts = [c for examples in template.examples for c in examples.as_contexts()] or [{}]
+    for context in contexts:
+        scenario = template.render(context)
+        yield [(step.type, step.name, step.line_number) for step in scenario.steps]
+
+
+def _tag(cov: Coverage, path: Path, line: int, tag: str) -> None:
+    if tag.startswith(("R-", "AMB-")):
+        _cite(cov, path, line, [tag])
+    elif tag.startswith("option:") and "=" in tag:
+        name, value = tag.removeprefix("option:").split("=", 1)
+        _option(cov, path, line, name, value)
+    else:
+        cov.problem(path, line, f"unknown tag @{tag} (use @R-AREA-n, @AMB-n or @option:NAME=VALUE)")
+
+
+def check_feature(cov: Coverage, path: Path) -> None:
+    """Lint one feature file and count its citations."""
+    seen: dict[str, int] = {}
+    for number, text in enumerate(path.read_text("utf-8").splitlines(), 1):
+        match = _SCENARIO_LINE.match(text)
+        if match:
+            name = match.group(1)
+            if name in seen:
+                cov.problem(path, number, f"scenario name {name!r} is already used at line {seen[name]}")
+            seen.setdefault(name, number)
+    feature = FeatureParser(str(path.parent), path.name).parse()
+    for tag in sorted(feature.tags):
+        _tag(cov, path, feature.line_number, tag)
+    contexts = _step_contexts()
+    for template in feature.scenarios.values():
+        cov.scenarios += 1
+        for tag in sorted(template.tags):
+            _tag(cov, path, template.line_number, tag)
+        if not any(t.startswith("R-") for t in template.tags | feature.tags):
+            cov.problem(path, template.line_number, f"scenario {template.name!r} cites no clause (@R-AREA-n)")
+        for rendered in _renderings(template):
+            for kind, name, line in rendered:
+                if not any(c.type == kind and c.parser.is_matching(name) for c in contexts):
+                    cov.problem(path, line, f"no step definition matches: {kind.capitalize()} {name}")
+
+
+# ------------------------------------------------------------------- fixtures
+
+
+def _sources(cov: Coverage, case: Case) -> None:
+    known = rulebook.sentences()
+    for source in case.sources:
+        if _SENTENCE.fullmatch(source) and source not in known:
+            cov.problem(case.path, case.line, f"source {source} is not a sentence of the source texts")
+
+
+def check_fixtures(cov: Coverage, paths: Iterable[Path]) -> None:
+    """Validate the fixture files and count their citations."""
+    first: dict[str, Case] = {}
+    for path in paths:
+        try:
+            cases = load_file(path)
+        except FixtureError as error:
+            cov.problem(error.path, error.line, f"{error.field or '(file)'}: {error.message}")
+            continue
+        for case in cases:
+            cov.fixtures += 1
+            if case.id in first:
+                cov.problem(case.path, case.line, f"id {case.id!r} is already used at {first[case.id].where}")
+            first.setdefault(case.id, case)
+            _cite(cov, case.path, case.line, [*case.clauses, *([case.ambiguity] if case.ambiguity else [])])
+            for name, value in case.requires.items():
+                _option(cov, case.path, case.line, name, value)
+            _sources(cov, case)
+
+
+# --------------------------------------------------------------------- check
+
+
+def check(features: Path | None = None, fixtures: Path | None = None) -> Coverage:
+    """The coverage of the suite (default: the kit's own) and its problems."""
+    from generala_scenarios import ROOT
+
+    features = features or ROOT / "features"
+    cov = Coverage()
+    for path in sorted(features.rglob("*.feature")):
+        check_feature(cov, path)
+    check_fixtures(cov, fixture_files(fixtures))
+    anchor = features
+    for clause in rulebook.clauses():
+        if not cov.clauses[clause]:
+            cov.problem(anchor, 0, f"clause {clause} is cited by no scenario or fixture")
+    for name, opt in options().items():
+        for value in opt.values:
+            if not cov.option_values[(name, value)]:
+                cov.problem(anchor, 0, f"option value {name}={value} is exercised by no case")
+    return cov

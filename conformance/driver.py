@@ -1,0 +1,134 @@
+"""Drive one implementation through a scenario and compare what it does with what
+the rulebook expects; the first difference raises :class:`Divergence`.
+
+Shared by the YAML fixtures (:mod:`generala_conformance.fixtures`) and the Gherkin
+step definitions (:mod:`generala_conformance.steps`). Comparison rules are those of
+``docs/interfaces.md``: expected events are matched in order, each expected event
+being a subset of the actual one; a refused action must leave the state unchanged.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from generala_conformance.adapter import Adapter, BadRequest, Refused
+from generala_conformance.divergence import Divergence
+from generala_conformance.notation import action_text, canonical, event_text
+
+Json = dict[str, Any]
+
+
+def subset(expected: Any, actual: Any) -> bool:
+    """Whether ``expected`` is contained in ``actual``: dicts key by key (recursively),
+    everything else by equality."""
+    if isinstance(expected, Mapping):
+        return isinstance(actual, Mapping) and all(
+            key in actual and subset(value, actual[key]) for key, value in expected.items()
+        )
+    return bool(expected == actual)
+
+
+def events_match(expected: Sequence[Json], actual: Sequence[Json]) -> bool:
+    """Same number of events, each expected event a subset of the actual one, in order."""
+    return len(expected) == len(actual) and all(subset(e, a) for e, a in zip(expected, actual, strict=True))
+
+
+def show_events(events: Sequence[Json]) -> str:
+    """Events in the short notation, for messages."""
+    return "[" + ", ".join(event_text(e) for e in events) + "]"
+
+
+class Driver:
+    """One implementation playing one case; remembers the moves and the last events."""
+
+    def __init__(self, adapter: Adapter) -> None:
+        self.adapter = adapter
+        self.history: list[str] = []
+        self.events: list[Json] = []
+
+    def fail(self, step: str, expected: Any, actual: Any) -> Divergence:
+        """A :class:`Divergence` at ``step`` with the table as it is now."""
+        try:
+            state = self.adapter.state()
+        except Exception as exc:
+            state = {"error": repr(exc)}
+        return Divergence(step, expected, actual, state, history=self.history)
+
+    def start(self, setup: Json) -> Json:
+        """Start the game; a refusal of a valid setup is a divergence."""
+        try:
+            return self.adapter.start(setup)
+        except (Refused, BadRequest) as exc:
+            raise Divergence("start", "the setup is accepted", f"refused: {exc}", None) from None
+
+    def attempt(self, seat: int, action: str) -> list[Json] | Refused:
+        """Apply a move: its events, or the refusal (then nothing changed)."""
+        try:
+            events = self.adapter.apply(action, seat)
+        except Refused as exc:
+            return exc
+        self.history.append(action_text(seat, action))
+        self.events = list(events)
+        return self.events
+
+    def act(self, seat: int, action: str) -> list[Json]:
+        """Apply a move the rules allow; its refusal is a divergence."""
+        result = self.attempt(seat, action)
+        if isinstance(result, Refused):
+            step = action_text(seat, action)
+            raise self.fail(step, "the move is accepted", f"refused ({result.code}): {result.message}")
+        return result
+
+    def deal(self, deck: list[str]) -> list[Json]:
+        """Series: deal the next game."""
+        try:
+            events = self.adapter.deal(deck)
+        except Refused as exc:
+            raise self.fail("deal the next game", "the deal is accepted", f"refused: {exc}") from None
+        self.history.append("deal")
+        self.events = list(events)
+        return self.events
+
+    def refuse(self, seat: int, action: str, code: str | None) -> None:
+        """Apply a move the rules forbid: it must be refused (with ``code``, when
+        given and the implementation reports codes) and leave the state unchanged."""
+        step = action_text(seat, action)
+        before = self.adapter.state()
+        try:
+            events = self.adapter.apply(action, seat)
+        except Refused as exc:
+            if code is not None and exc.code is not None and exc.code != code:
+                raise self.fail(step, f"refused with {code}", f"refused with {exc.code}") from None
+        else:
+            self.history.append(step)
+            raise self.fail(step, f"refused with {code or 'any code'}", f"accepted: {show_events(events)}")
+        after = self.adapter.state()
+        if after != before:
+            changed = sorted(k for k in set(before) | set(after) if before.get(k) != after.get(k))
+            raise self.fail(f"{step} (refused)", "the state unchanged", f"changed: {', '.join(changed)}")
+
+    def expect_events(self, step: str, expected: Sequence[Json], actual: Sequence[Json]) -> None:
+        """The events of a move must match the expected ones (``docs/interfaces.md``)."""
+        if not events_match(expected, actual):
+            raise self.fail(step, show_events(expected), show_events(actual))
+
+    def expect_state(self, step: str, expected: Mapping[str, Any]) -> Json:
+        """Each expected field of the snapshot must match; hands compare as card sets."""
+        state = self.adapter.state()
+        for key, want in expected.items():
+            got = state.get(key)
+            if key == "hands":
+                got = {s: canonical(state["hands"][s]) for s in want} if "hands" in state else None
+                want = {s: canonical(cards) for s, cards in want.items()}
+            elif key == "out_of_play" and isinstance(got, list):
+                got, want = canonical(got), canonical(want)
+            if not subset(want, got):
+                raise self.fail(step, f"{key} = {want!r}", f"{key} = {got!r}")
+        return state
+
+    def expect_legal(self, step: str, expected: Sequence[str]) -> None:
+        """The legal actions, as a set."""
+        got = sorted(self.adapter.legal())
+        if got != sorted(expected):
+            raise self.fail(step, f"legal actions {sorted(expected)}", f"legal actions {got}")

@@ -1,0 +1,418 @@
+"""Load, validate and run the YAML fixtures (``scenarios/fixtures/**/*.yaml``).
+
+A fixture file holds worked examples (``spec/schemas/fixture.schema.json``, version 1).
+A malformed file raises :class:`FixtureError` naming the file, the line and the
+field. Each loaded :class:`Case` runs itself against an adapter with
+:meth:`Case.run`, raising :class:`~generala_conformance.divergence.Divergence` at
+the first step where the implementation departs from the example.
+
+>>> cases = load_all()
+>>> len({c.id for c in cases}) == len(cases)
+True
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from functools import cache, lru_cache
+from importlib.resources import files
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import yaml
+from generala_conformance.adapter import Adapter
+from generala_conformance.divergence import Divergence
+from generala_conformance.driver import Driver
+from generala_conformance.notation import (
+    NotationError,
+    card,
+    cards,
+    parse_action,
+    parse_event,
+    seat,
+)
+from generala_spec.options import options
+
+Json = dict[str, Any]
+
+
+class FixtureError(ValueError):
+    """A malformed fixture: ``path``, ``line`` (1-based) and ``field`` (a dotted path)."""
+
+    def __init__(self, path: Path | str, line: int, field_: str, message: str) -> None:
+        super().__init__(f"{path}:{line}: {field_ or '(file)'}: {message}")
+        self.path, self.line, self.field, self.message = Path(path), line, field_, message
+
+
+# ------------------------------------------------------------ YAML with lines
+
+
+class _Map(dict):
+    """A YAML mapping remembering its line and the line of each key."""
+
+    line = 0
+    lines: dict[str, int]
+
+
+class _Seq(list):
+    """A YAML sequence remembering its line and the line of each item."""
+
+    line = 0
+    lines: list[int]
+
+
+_SafeLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # the C parser when LibYAML is there
+
+
+class _LineLoader(_SafeLoader):  # type: ignore[misc, valid-type]
+    """A safe YAML loader that records line numbers on mappings and sequences."""
+
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> _Map:  # type: ignore[override]
+        result = _Map(super().construct_mapping(node, deep=True))
+        result.line = node.start_mark.line + 1
+        result.lines = {k.value: k.start_mark.line + 1 for k, _ in node.value}
+        return result
+
+    def construct_sequence(self, node: yaml.SequenceNode, deep: bool = False) -> _Seq:  # type: ignore[override]
+        result = _Seq(super().construct_sequence(node, deep=True))
+        result.line = node.start_mark.line + 1
+        result.lines = [item.start_mark.line + 1 for item in node.value]
+        return result
+
+
+_LineLoader.add_constructor("tag:yaml.org,2002:map", _LineLoader.construct_mapping)
+_LineLoader.add_constructor("tag:yaml.org,2002:seq", _LineLoader.construct_sequence)
+
+
+def _line_of(doc: Any, path: list[Any]) -> int:
+    """The line of the value at ``path`` (or of its nearest ancestor that has one)."""
+    line, node = getattr(doc, "line", 1), doc
+    for key in path:
+        if isinstance(node, _Map) and key in node:
+            line = node.lines.get(key, line)
+        elif isinstance(node, _Seq) and isinstance(key, int) and key < len(node):
+            line = node.lines[key]
+        else:
+            break
+        node = node[key]
+    return line
+
+
+@cache
+def schema() -> Json:
+    """The fixture schema (draft 2020-12)."""
+    text = files("generala_spec").joinpath("schemas/fixture.schema.json").read_text("utf-8")
+    return json.loads(text)
+
+
+def _field(path: list[Any]) -> str:
+    return ".".join(str(p) for p in path)
+
+
+# ------------------------------------------------------------------ the cases
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of a case, already parsed: ``kind`` is do, refuse, deal, state or legal."""
+
+    kind: str
+    line: int
+    text: str
+    seat: int = -1
+    action: str = ""
+    expected: Any = None
+
+
+@dataclass(frozen=True)
+class Case:
+    """One worked example of a fixture file."""
+
+    id: str
+    title: str
+    clauses: tuple[str, ...]
+    ambiguity: str | None
+    requires: Mapping[str, str]
+    sources: tuple[str, ...]
+    path: Path
+    line: int
+    setup: Json = field(repr=False)
+    steps: tuple[Step, ...] = field(repr=False)
+
+    @property
+    def where(self) -> str:
+        """``file:line id`` of the case."""
+        return f"{self.path}:{self.line} {self.id}"
+
+    def setup_with(self, rules: Mapping[str, str]) -> Json:
+        """The adapter's setup for this case under ``rules``."""
+        return {**self.setup, "rules": dict(rules)}
+
+    def run(self, adapter: Adapter, rules: Mapping[str, str]) -> None:
+        """Play the case on ``adapter`` under ``rules``; raise :class:`Divergence` at the
+        first step that differs. The adapter must hold no game; it is left holding this one."""
+        driver = Driver(adapter)
+        try:
+            driver.start(self.setup_with(rules))
+            for step in self.steps:
+                _run_step(driver, step)
+        except Divergence as exc:
+            raise exc.located(self.where) from None
+
+
+def _run_step(driver: Driver, step: Step) -> None:
+    label = f"line {step.line}: {step.text}"
+    if step.kind == "do":
+        events = driver.act(step.seat, step.action)
+        if step.expected is not None:
+            driver.expect_events(label, step.expected, events)
+    elif step.kind == "refuse":
+        driver.refuse(step.seat, step.action, step.expected)
+    elif step.kind == "deal":
+        deck, expected = step.expected
+        events = driver.deal(deck)
+        if expected is not None:
+            driver.expect_events(label, expected, events)
+    elif step.kind == "state":
+        driver.expect_state(label, step.expected)
+    else:
+        driver.expect_legal(label, step.expected)
+
+
+# ------------------------------------------------------------------ conversion
+
+
+class _Converter:
+    """Turns one validated case (P-notation) into the adapter's setup and steps,
+    raising :class:`FixtureError` at the first bad token."""
+
+    def __init__(self, path: Path, doc: Any, base: list[Any]) -> None:
+        self.path, self.doc, self.base = path, doc, base
+
+    def error(self, rel: list[Any], message: str) -> FixtureError:
+        full = self.base + rel
+        return FixtureError(self.path, _line_of(self.doc, full), _field(full), message)
+
+    def parse(self, rel: list[Any], fn: Any, value: Any) -> Any:
+        try:
+            return fn(value)
+        except NotationError as exc:
+            raise self.error(rel, str(exc)) from None
+
+    def hands(self, rel: list[Any], players: int, given: Mapping[str, Any]) -> list[list[str]]:
+        result: list[list[str]] = [[] for _ in range(players)]
+        for name, held in given.items():
+            s = self.parse([*rel, name], seat, name)
+            if s >= players:
+                raise self.error([*rel, name], f"{name} is not a seat of a {players}-player game")
+            result[s] = self.parse([*rel, name], cards, held)
+        return result
+
+    def trick(self, rel: list[Any], text: str) -> list[Json]:
+        plays = [self.parse(rel, parse_action, part.strip()) for part in text.split(",") if part.strip()]
+        return [{"player": s, "card": a} for s, a in plays]
+
+    def position(self, raw: Mapping[str, Any]) -> Json:
+        rel = ["position"]
+        n = raw["players"]
+        pos: Json = {"players": n, "hands": self.hands([*rel, "hands"], n, raw["hands"])}
+        pos["leader"] = self.parse([*rel, "leader"], seat, raw["leader"])
+        if pos["leader"] >= n:
+            raise self.error([*rel, "leader"], f"{raw['leader']} is not a seat of a {n}-player game")
+        pos["trick"] = self.trick([*rel, "trick"], raw.get("trick", ""))
+        pos["taking"] = self.parse([*rel, "taking"], seat, raw["taking"]) if "taking" in raw else None
+        pos["forced"] = self.parse([*rel, "forced"], card, raw["forced"]) if "forced" in raw else None
+        if "out_of_play" in raw:
+            pos["out_of_play"] = self.parse([*rel, "out_of_play"], cards, raw["out_of_play"])
+        held = [c for h in pos["hands"] for c in h] + [t["card"] for t in pos["trick"]]
+        self.check_cards([*rel, "hands"], held + pos.get("out_of_play", []), exact="out_of_play" in raw)
+        if any(t["player"] >= n for t in pos["trick"]):
+            raise self.error([*rel, "trick"], f"a seat beyond the {n} players")
+        return {"position": pos}
+
+    def deal(self, raw: Mapping[str, Any]) -> Json:
+        rel = ["deal"]
+        n = raw["players"]
+        deck = self.parse([*rel, "deck"], cards, raw["deck"])
+        self.check_cards([*rel, "deck"], deck, exact=True)
+        deal: Json = {"players": n, "dealer": self.parse([*rel, "dealer"], seat, raw["dealer"]), "deck": deck}
+        if "seated" in raw:
+            deal["seated"] = [self.parse([*rel, "seated"], seat, s) for s in raw["seated"]]
+        if any(s >= n for s in (deal["dealer"], *deal.get("seated", []))):
+            raise self.error(rel, f"a seat beyond the {n} players")
+        return {"deal": deal}
+
+    def check_cards(self, rel: list[Any], given: list[str], exact: bool) -> None:
+        counts: dict[str, int] = {}
+        for c in given:
+            counts[c] = counts.get(c, 0) + 1
+            if counts[c] > (2 if c == "JK" else 1):
+                raise self.error(rel, f"card {c} is given more often than the pack holds it (R-MAT-1)")
+        if exact and len(given) != 54:
+            raise self.error(rel, f"{len(given)} cards given where the 54 cards of the pack are needed")
+
+    def events(self, rel: list[Any], given: list[str] | None) -> list[Json] | None:
+        if given is None:
+            return None
+        return [self.parse([*rel, i], parse_event, e) for i, e in enumerate(given)]
+
+    def state(self, rel: list[Any], raw: Mapping[str, Any]) -> Json:
+        result: Json = {}
+        for key, value in raw.items():
+            at = [*rel, key]
+            if key == "hands":
+                result[key] = {self.parse([*at, p], seat, p): self.parse([*at, p], cards, v) for p, v in value.items()}
+            elif key in ("to_move", "leader", "taking", "loser"):
+                result[key] = None if value == "nobody" else self.parse(at, seat, value)
+            elif key == "trick":
+                result[key] = self.trick(at, value)
+            elif key == "went_out":
+                result[key] = [self.parse(at, seat, p) for p in value]
+            elif key == "out_of_play":
+                result[key] = self.parse(at, cards, value)
+            elif key == "series":
+                result[key] = self.series(at, value)
+            else:
+                result[key] = value
+        return result
+
+    def series(self, rel: list[Any], raw: Mapping[str, Any]) -> Json:
+        result: Json = {}
+        for key, value in raw.items():
+            if key in ("active", "eliminated"):
+                result[key] = [self.parse([*rel, key], seat, p) for p in value]
+            elif key in ("dealer", "champion"):
+                result[key] = None if value == "nobody" else self.parse([*rel, key], seat, value)
+            else:
+                result[key] = value
+        return result
+
+    def legal(self, rel: list[Any], raw: list[str]) -> list[str]:
+        def one(text: str) -> str:
+            if text == "decline":
+                return text
+            if text.startswith("take "):
+                return "take " + card(text[5:])
+            return card(text)
+
+        return [self.parse([*rel, i], one, t) for i, t in enumerate(raw)]
+
+    def step(self, i: int, raw: Mapping[str, Any]) -> Step:
+        rel = ["steps", i]
+        line = _line_of(self.doc, self.base + rel)
+        if "do" in raw:
+            s, action = self.parse([*rel, "do"], parse_action, raw["do"])
+            if "refused" in raw:
+                return Step("refuse", line, raw["do"], s, action, raw["refused"])
+            return Step("do", line, raw["do"], s, action, self.events([*rel, "events"], raw.get("events")))
+        if "send" in raw:
+            by = self.parse([*rel, "by"], seat, raw["by"])
+            return Step("refuse", line, f"{raw['by']} sends {raw['send']!r}", by, raw["send"], raw["refused"])
+        if "deal" in raw:
+            deck = self.parse([*rel, "deal"], cards, raw["deal"])
+            self.check_cards([*rel, "deal"], deck, exact=True)
+            return Step("deal", line, "deal", expected=(deck, self.events([*rel, "events"], raw.get("events"))))
+        if "state" in raw:
+            return Step("state", line, "state", expected=self.state([*rel, "state"], raw["state"]))
+        return Step("legal", line, "legal", expected=self.legal([*rel, "legal"], raw["legal"]))
+
+    def requires(self, raw: Mapping[str, str]) -> dict[str, str]:
+        table = options()
+        for name, value in raw.items():
+            if name not in table:
+                raise self.error(["requires", name], f"unknown rule option {name!r}; known: {list(table)}")
+            if value not in table[name].values:
+                raise self.error(["requires", name], f"option {name} has no value {value!r}")
+        return dict(raw)
+
+    def case(self, raw: Mapping[str, Any]) -> Case:
+        setup = self.position(raw["position"]) if "position" in raw else self.deal(raw["deal"])
+        if raw.get("series"):
+            if "deal" not in raw:
+                raise self.error(["series"], "a series starts from a deal, not a position")
+            setup["series"] = True
+        return Case(
+            id=raw["id"],
+            title=raw["title"],
+            clauses=tuple(raw["clauses"]),
+            ambiguity=raw.get("ambiguity"),
+            requires=self.requires(raw.get("requires", {})),
+            sources=tuple(raw["sources"]),
+            path=self.path,
+            line=_line_of(self.doc, self.base),
+            setup=setup,
+            steps=tuple(self.step(i, s) for i, s in enumerate(raw["steps"])),
+        )
+
+
+# ---------------------------------------------------------------------- loading
+
+
+def _deepest(error: jsonschema.ValidationError) -> jsonschema.ValidationError:
+    """The most specific error under a ``oneOf``: the one deepest in the document,
+    preferring a wrong value to a missing or extra key."""
+    while error.context:
+        error = max(
+            error.context,
+            key=lambda e: (len(e.absolute_path), e.validator not in ("required", "additionalProperties", "oneOf")),
+        )
+    return error
+
+
+@cache
+def _validator() -> jsonschema.Draft202012Validator:
+    return jsonschema.Draft202012Validator(schema())
+
+
+def load_file(path: Path | str) -> list[Case]:
+    """The cases of one fixture file; :class:`FixtureError` if it is malformed.
+
+    A file is read once per process while it does not change (cases are immutable)."""
+    path = Path(path)
+    stat = path.stat()
+    return list(_load(path, stat.st_mtime_ns, stat.st_size))
+
+
+@lru_cache(maxsize=256)
+def _load(path: Path, _mtime: int, _size: int) -> tuple[Case, ...]:
+    try:
+        doc = yaml.load(path.read_text("utf-8"), Loader=_LineLoader)
+    except yaml.MarkedYAMLError as exc:
+        line = exc.problem_mark.line + 1 if exc.problem_mark else 1
+        raise FixtureError(path, line, "", f"not valid YAML: {exc.problem}") from None
+    errors = sorted(_validator().iter_errors(doc), key=lambda e: list(e.absolute_path))
+    if errors:
+        error = _deepest(jsonschema.exceptions.best_match(errors))
+        where = list(error.absolute_path)
+        raise FixtureError(path, _line_of(doc, where), _field(where), error.message[:300])
+    return tuple(_Converter(path, doc, ["cases", i]).case(raw) for i, raw in enumerate(doc["cases"]))
+
+
+def fixture_files(root: Path | None = None) -> list[Path]:
+    """Every fixture file under ``root`` (default: the kit's own fixtures), sorted."""
+    if root is None:
+        from generala_scenarios import ROOT
+
+        root = ROOT / "fixtures"
+    return sorted(root.rglob("*.yaml"))
+
+
+def iter_cases(root: Path | None = None) -> Iterator[Case]:
+    """Every case of every fixture file, file by file."""
+    for path in fixture_files(root):
+        yield from load_file(path)
+
+
+def load_all(root: Path | None = None) -> list[Case]:
+    """Every case; :class:`FixtureError` for a malformed file or a case id used twice."""
+    seen: dict[str, Case] = {}
+    for case in iter_cases(root):
+        if case.id in seen:
+            first = seen[case.id]
+            used = f"id {case.id!r} is already used at {first.path}:{first.line}"
+            raise FixtureError(case.path, case.line, "id", used)
+        seen[case.id] = case
+    return list(seen.values())
