@@ -28,12 +28,13 @@ def kit_version() -> str:
 class ReferenceAdapter(Adapter):
     """In-process adapter over :mod:`generala_reference` (supports every option value).
 
-    ``game_class`` lets a test put a deliberately broken subclass of
-    :class:`Game` behind the same adapter.
+    ``game_class`` and ``series_class`` let a test put a deliberately broken
+    subclass of :class:`Game` or :class:`Series` behind the same adapter.
     """
 
-    def __init__(self, game_class: type[Game] = Game) -> None:
+    def __init__(self, game_class: type[Game] = Game, series_class: type[Series] = Series) -> None:
         self.game_class = game_class
+        self.series_class = series_class
         self.game: Game | None = None
         self.series: Series | None = None
 
@@ -64,7 +65,7 @@ class ReferenceAdapter(Adapter):
             deck = parse_deck(deal["deck"]) if deal.get("deck") is not None else None
             seed = deal.get("seed")
             if setup.get("series"):
-                self.series = Series(
+                self.series = self.series_class(
                     deal["players"], deal["dealer"], deck, seed=seed, rules=rules, game_class=self.game_class
                 )
                 self.game = self.series.game

@@ -9,23 +9,16 @@ R-MAT-4), ``53`` declines, ``54 + c`` takes card ``c`` from the trick.
 
 from __future__ import annotations
 
-from generala_reference.cards import JOKER, format_card, parse_card
+from generala_reference.cards import JOKER, format_card, parse_card, ranked_cards
 from generala_reference.errors import InvalidInput
 
 JOKER_ACTION = JOKER
 DECLINE = 53
 TAKE_BASE = 54
 
-_CHUNKS = tuple(
-    tuple(tuple(base + r for r in range(13) if chunk >> r & 1) for chunk in range(1 << 13))
-    for base in (0, 13, 26, 39)
-)
-
-
 def cards_as_actions(mask: int) -> list[int]:
     """The play actions for the cards of ``mask``: one per ranked card, one for any Jokers."""
-    c0, c1, c2, c3 = _CHUNKS
-    out = [*c0[mask & 0x1FFF], *c1[mask >> 13 & 0x1FFF], *c2[mask >> 26 & 0x1FFF], *c3[mask >> 39 & 0x1FFF]]
+    out = ranked_cards(mask)
     if mask >> JOKER:
         out.append(JOKER_ACTION)
     return out

@@ -112,9 +112,34 @@ def iter_cards(mask: int) -> Iterator[int]:
         mask ^= low
 
 
+# Per suit, for each of the 8192 sets of ranks: the card ids and their texts (speed: one lookup a suit).
+_ID_CHUNKS = tuple(
+    tuple(tuple(base + r for r in range(13) if chunk >> r & 1) for chunk in range(1 << 13)) for base in (0, 13, 26, 39)
+)
+_TEXT_CHUNKS = tuple(tuple(tuple(_TEXT[c] for c in ids) for ids in table) for table in _ID_CHUNKS)
+_JOKER_TEXTS = ((), ("JK",), ("JK",), ("JK", "JK"))
+
+
+def ranked_cards(mask: int) -> list[int]:
+    """The non-Joker cards of ``mask``, in canonical order.
+
+    >>> ranked_cards(parse_cards(["AS", "2C", "JK"]))
+    [0, 51]
+    """
+    c0, c1, c2, c3 = _ID_CHUNKS
+    return [*c0[mask & 0x1FFF], *c1[mask >> 13 & 0x1FFF], *c2[mask >> 26 & 0x1FFF], *c3[mask >> 39 & 0x1FFF]]
+
+
 def format_cards(mask: int) -> list[str]:
     """The canonical texts of the cards of ``mask``, in canonical order."""
-    return [_TEXT[c] for c in iter_cards(mask)]
+    t0, t1, t2, t3 = _TEXT_CHUNKS
+    return [
+        *t0[mask & 0x1FFF],
+        *t1[mask >> 13 & 0x1FFF],
+        *t2[mask >> 26 & 0x1FFF],
+        *t3[mask >> 39 & 0x1FFF],
+        *_JOKER_TEXTS[mask >> JOKER],
+    ]
 
 
 def count(mask: int) -> int:

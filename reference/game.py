@@ -25,8 +25,8 @@ from generala_reference.cards import (
     JOKERS,
     SUIT_MASKS,
     format_card,
-    iter_cards,
     rank,
+    ranked_cards,
 )
 from generala_reference.errors import IllegalAction, InvalidPosition
 from generala_reference.rules import DEFAULT, Rules
@@ -166,7 +166,7 @@ class Game:
                 return cards_as_actions(same)
             return [JOKER_ACTION, DECLINE] if hand & JOKERS else [DECLINE]  # R-FOLLOW-5
         if phase == TAKE:  # R-DECL-2, R-DECL-3
-            return [TAKE_BASE + c for c in iter_cards(self.trick_mask & ~JOKERS)]
+            return [TAKE_BASE + c for c in ranked_cards(self.trick_mask)]
         return []
 
     def holding(self) -> list[int]:

@@ -71,7 +71,7 @@ class _Pack:
 
 def from_position(position: Mapping[str, Any], rules: Rules = DEFAULT, game_class: type[Game] = Game) -> Game:
     """A game from a position: ``players``, ``hands``, ``leader``, optional ``trick``,
-    ``taking``, ``forced``, ``out_of_play`` and ``seated`` (``docs/interfaces.md``).
+    ``taking``, ``forced``, ``out_of_play``, ``seated`` and ``went_out`` (``docs/interfaces.md``).
 
     Refuses, with :class:`InvalidPosition`, a card given twice, more than 54
     cards, a trick not played in turn or against the rules, a Joker to be taken
@@ -112,6 +112,13 @@ def _build(position: Mapping[str, Any], rules: Rules, game_class: type[Game], ch
     if not isinstance(seated, int) or not 2 <= seated <= n:
         raise _bad(f"seated (players dealt into this game) must be 2..{n}, not {seated!r}")
     game.seated = seated
+    went_out = position.get("went_out") or []
+    if not isinstance(went_out, list) or len(set(went_out)) != len(went_out):
+        raise _bad("went_out must list distinct seats")
+    for i, seat in enumerate(went_out):
+        if hands[_seat(seat, n, f"went_out[{i}]")]:
+            raise _bad(f"P{seat + 1} still holds cards: he has not gone out")
+    game.went_out = list(went_out)
     leader = _seat(position.get("leader"), n, "leader")
     game.leader = leader
     _replay_trick(game, trick)
@@ -209,7 +216,6 @@ def from_snapshot(data: Mapping[str, Any], game_class: type[Game] = Game) -> Gam
     rules = Rules.of(overrides=data.get("rules") or {})
     over = bool(data.get("over"))
     game = _build(data, rules, game_class, check_playable=not over)
-    game.went_out = list(data.get("went_out") or [])
     if over:
         game.phase = OVER
         game.to_move = -1
