@@ -11,7 +11,7 @@ import importlib
 import sys
 from collections.abc import Sequence
 
-COMMANDS = ["play", "serve", "rules", "check", "profile"]
+COMMANDS = ["play", "serve", "rules", "check", "profile", "perft", "fuzz"]
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -1,0 +1,49 @@
+"""Benchmark of the fuzzer: 4-player games/s with every action compared (legal
+set, events, state), in-process and over the JSON-lines protocol, with 1 and 2 jobs.
+
+Run: ``python bench/bench_fuzz.py [--games N]``. Target: in-process >= 1,000 4-player games/s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shlex
+import sys
+import time
+
+from generala_conformance import campaign
+from generala_conformance.fuzz import Settings
+from generala_conformance.impl_options import OpenAdapter
+from generala_conformance.reference_adapter import ReferenceAdapter
+
+FOUR = Settings(players=(4,), endgame_rate=0.0, series_rate=0.0)
+
+
+def measure(label: str, factory, games: int, jobs: int = 1, settings: Settings = FOUR) -> None:
+    started = time.perf_counter()
+    played = actions = 0
+    for chunk in campaign.run(factory, 1, range(games), settings, jobs=jobs):
+        played += chunk.games
+        actions += chunk.actions
+        assert not chunk.found, "the reference diverged from itself"
+    elapsed = time.perf_counter() - started
+    print(
+        f"fuzz {label:<28} {played:>5} games {elapsed:6.2f} s: "
+        f"{played / elapsed:7.0f} games/s, {actions / elapsed:8.0f} actions/s"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=1000, help="in-process games (default 1000)")
+    args = parser.parse_args()
+    measure("in-process, 4p, 1 job", ReferenceAdapter, args.games)
+    measure("in-process, 4p, 2 jobs", ReferenceAdapter, args.games, jobs=2)
+    measure("in-process, mixed 2-10p", ReferenceAdapter, args.games, settings=Settings())
+    command = f"{shlex.quote(sys.executable)} -m generala_conformance.cli serve"
+    measure("protocol, 4p, 1 job", OpenAdapter(adapter_cmd=command), max(args.games // 10, 20))
+    measure("protocol, 4p, 2 jobs", OpenAdapter(adapter_cmd=command), max(args.games // 10, 20), jobs=2)
+
+
+if __name__ == "__main__":
+    main()

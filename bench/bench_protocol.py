@@ -1,0 +1,121 @@
+"""Benchmark the JSON-lines protocol: round trips per second through ``generala-kit
+serve``, and the whole conformance suite through ``serve`` against in-process.
+
+Run: ``python3 bench/bench_protocol.py [--requests N] [--repeat K] [--no-suite]``.
+Targets (issue 4): at least 10,000 round trips/s; the suite through ``serve``
+within 2x of its in-process time. Figures are printed, never asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from generala_conformance.process_adapter import ProcessAdapter
+
+SERVE = [sys.executable, "-m", "generala_conformance.cli", "serve"]
+POSITION = {"position": {"players": 4, "hands": [["9H", "3C", "JK"], ["10H", "2C"], ["KS", "4D"], ["5H"]], "leader": 0}}
+DECK = [r + s for s in "CDHS" for r in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")] + ["JK"] * 2
+
+
+def rate(label: str, count: int, call: Callable[[], object], repeat: int) -> float:
+    """Best of ``repeat`` timings of ``count`` calls; prints and returns calls per second."""
+    best = float("inf")
+    for _ in range(repeat):
+        began = time.perf_counter()
+        for _ in range(count):
+            call()
+        best = min(best, time.perf_counter() - began)
+    per_second = count / best
+    print(f"  {label:<42} {per_second:>10,.0f} round trips/s  ({best * 1e6 / count:.1f} us each)")
+    return per_second
+
+
+def random_games(adapter: ProcessAdapter, games: int, seed: int = 1) -> int:
+    """Play ``games`` random 4-player games (legal + apply each move); the requests sent."""
+    rng = random.Random(seed)
+    requests = 0
+    for _ in range(games):
+        deck = DECK[:]
+        rng.shuffle(deck)
+        adapter.start({"deal": {"players": 4, "dealer": 0, "deck": deck}, "rules": {"first-lead": "free"}})
+        requests += 1
+        while True:
+            actions = adapter.legal()
+            requests += 1
+            if not actions:
+                break
+            adapter.apply(rng.choice(actions))
+            requests += 1
+    return requests
+
+
+def bench_round_trips(count: int, repeat: int) -> None:
+    """Round trips per second of single requests, and of whole random games."""
+    adapter = ProcessAdapter(SERVE)
+    validating = ProcessAdapter(SERVE, validate=True)
+    try:
+        print(f"round trips through `generala-kit serve` ({count:,} requests, best of {repeat}):")
+        adapter.start(POSITION)
+        rate("legal (small reply)", count, adapter.legal, repeat)
+        rate("state (full snapshot)", count // 4, adapter.state, repeat)
+        validating.start(POSITION)
+        rate("legal, --validate-messages", count // 4, validating.legal, repeat)
+        began = time.perf_counter()
+        requests = random_games(adapter, 40)
+        spent = time.perf_counter() - began
+        label = "random games (start/legal/apply mix)"
+        print(f"  {label:<42} {requests / spent:>10,.0f} round trips/s  ({requests:,} requests)")
+    finally:
+        adapter.close()
+        validating.close()
+
+
+def suite_seconds(extra: list[str]) -> tuple[float, int]:
+    """The suite's own duration (from the JSON report) and its number of cases."""
+    with tempfile.TemporaryDirectory() as tmp:
+        report = Path(tmp) / "report.json"
+        command = [sys.executable, "-m", "generala_conformance.cli", "check", f"--json={report}", *extra]
+        subprocess.run(command, cwd=tmp, stdout=subprocess.DEVNULL, check=False)
+        document = json.loads(report.read_text("utf-8"))
+    if not document["ok"]:
+        print(f"  warning: {extra or 'in-process'}: the run was not clean: {document['summary']}")
+    return document["duration"], document["summary"]["total"]
+
+
+def bench_suite(repeat: int) -> None:
+    """The whole suite in-process and through ``serve`` (best of ``repeat`` each)."""
+    print(f"whole suite (generala-kit check, one process, best of {repeat}):")
+    runs = {
+        "in-process (reference adapter)": [],
+        "through `generala-kit serve`": ["--adapter-cmd", " ".join(SERVE)],
+    }
+    seconds = {}
+    for label, extra in runs.items():
+        best, total = min(suite_seconds(extra) for _ in range(repeat))
+        seconds[label] = best
+        print(f"  {label:<42} {best:>8.2f} s for {total} cases ({best / max(total, 1) * 1e3:.2f} ms/case)")
+    ratio = seconds["through `generala-kit serve`"] / seconds["in-process (reference adapter)"]
+    print(f"  serve / in-process: {ratio:.2f}x (target: within 2x)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--requests", type=int, default=20_000)
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--no-suite", action="store_true", help="skip the whole-suite comparison")
+    args = parser.parse_args()
+    bench_round_trips(args.requests, args.repeat)
+    if not args.no_suite:
+        bench_suite(args.repeat)
+
+
+if __name__ == "__main__":
+    main()

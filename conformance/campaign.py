@@ -1,0 +1,195 @@
+"""A fuzzing campaign: many random games split into chunks, run in one process or
+in a pool (``--jobs``), one shard of the seed range (``--shard i/N``), with a JSON
+report that several shards merge into one.
+
+Games are numbered; game ``k`` of campaign ``seed`` is always the same game, so a
+report names every divergence by ``(seed, game)`` and it can be replayed alone.
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from generala_conformance.adapter import Adapter
+from generala_conformance.fuzz import FuzzError, Mismatch, Settings, Step, Trial, run_games
+
+Json = dict[str, Any]
+REPORT_KIND = "generala-fuzz-report"
+CHUNK = 50
+
+
+class CampaignError(FuzzError):
+    """Bad campaign options (``code``, message for the user)."""
+
+
+def shard_range(games: int, shard: str | None) -> range:
+    """The game numbers of shard ``i/N`` (1-based ``i``) of ``games`` games: contiguous seed ranges."""
+    if not shard:
+        return range(games)
+    try:
+        i, n = (int(x) for x in shard.split("/"))
+    except ValueError:
+        raise CampaignError("bad-shard", f"--shard {shard!r}: write i/N, e.g. 2/4") from None
+    if not 1 <= i <= n:
+        raise CampaignError("bad-shard", f"--shard {shard!r}: i must be 1..N")
+    return range(games * (i - 1) // n, games * i // n)
+
+
+@dataclass
+class Found:
+    """A divergence found in game ``game``: the trial up to it and the mismatch."""
+
+    game: int
+    trial: Trial
+    mismatch: Mismatch
+
+
+@dataclass
+class ChunkResult:
+    """What one chunk of games gave."""
+
+    games: int = 0
+    actions: int = 0
+    found: list[Found] = field(default_factory=list)
+
+
+def run_chunk(
+    factory: Callable[[], Adapter], seed: int, games: range, settings: Settings, keep_going: bool
+) -> ChunkResult:
+    """Play the games of one chunk (in this process or a pool worker)."""
+    result = ChunkResult()
+    for game in run_games(factory, seed, games, settings, stop_at_first=not keep_going):
+        result.games += 1
+        result.actions += game.actions
+        if game.mismatch is not None:
+            result.found.append(Found(game.index, game.trial, game.mismatch))
+    return result
+
+
+def chunks(games: range, size: int = CHUNK) -> list[range]:
+    """``games`` cut into consecutive chunks."""
+    return [games[i : i + size] for i in range(0, len(games), size)]
+
+
+def run(
+    factory: Callable[[], Adapter],
+    seed: int,
+    games: range,
+    settings: Settings,
+    jobs: int = 1,
+    keep_going: bool = False,
+) -> Iterator[ChunkResult]:
+    """Run the campaign, yielding chunk results as they come (for progress).
+
+    Without ``keep_going`` no new chunk is started once a divergence is found.
+    """
+    parts = chunks(games)
+    if jobs <= 1:
+        for part in parts:
+            result = run_chunk(factory, seed, part, settings, keep_going)
+            yield result
+            if result.found and not keep_going:
+                return
+        return
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        pending = [pool.submit(run_chunk, factory, seed, part, settings, keep_going) for part in parts]
+        for future in pending:
+            result = future.result()
+            yield result
+            if result.found and not keep_going:
+                for other in pending:
+                    other.cancel()
+                return
+
+
+# ------------------------------------------------------------------ reports
+
+
+def trial_json(trial: Trial) -> Json:
+    """A trial as JSON data."""
+    return {"setup": trial.setup, "steps": [[s.kind, s.player, s.action] for s in trial.steps]}
+
+
+def trial_from_json(data: Json) -> Trial:
+    """A trial read back from :func:`trial_json`."""
+    return Trial(data["setup"], [Step(kind, p, a) for kind, p, a in data["steps"]])
+
+
+def mismatch_json(mismatch: Mismatch) -> Json:
+    """A mismatch as JSON data."""
+    return asdict(mismatch)
+
+
+@dataclass
+class Summary:
+    """The totals of a campaign (or of merged shards)."""
+
+    seed: int
+    ranges: list[list[int]]
+    games: int = 0
+    actions: int = 0
+    seconds: float = 0.0
+    divergences: list[Json] = field(default_factory=list)
+    started: float = field(default_factory=time.monotonic, repr=False)
+
+    def add(self, chunk: ChunkResult) -> None:
+        """Count one chunk."""
+        self.games += chunk.games
+        self.actions += chunk.actions
+
+    def finish(self) -> None:
+        """Stop the clock."""
+        self.seconds = round(time.monotonic() - self.started, 3)
+
+    def line(self) -> str:
+        """The one-line summary."""
+        rate = self.games / self.seconds if self.seconds else 0.0
+        return (
+            f"fuzz: {self.games} games, {self.actions} actions, {len(self.divergences)} divergences, "
+            f"{self.seconds:.2f} s ({rate:.0f} games/s)"
+        )
+
+    def report(self) -> Json:
+        """The JSON report (``--report``)."""
+        return {
+            "kind": REPORT_KIND,
+            "version": 1,
+            "seed": self.seed,
+            "ranges": self.ranges,
+            "games": self.games,
+            "actions": self.actions,
+            "seconds": self.seconds,
+            "divergences": self.divergences,
+        }
+
+
+def merge(reports: list[Json]) -> Json:
+    """One report from the reports of several shards of the same campaign
+    (``seconds`` adds up the shards' times)."""
+    if not reports:
+        raise CampaignError("nothing-to-merge", "give at least one report to merge")
+    for r in reports:
+        if r.get("kind") != REPORT_KIND:
+            raise CampaignError("not-a-fuzz-report", "a file to merge is not a generala-kit fuzz report")
+    seeds = {r["seed"] for r in reports}
+    if len(seeds) != 1:
+        raise CampaignError("seed-mismatch", f"reports of different campaigns (seeds {sorted(seeds)})")
+    ranges = sorted(rg for r in reports for rg in r["ranges"])
+    for (_, stop), (start, _) in itertools.pairwise(ranges):
+        if start < stop:
+            raise CampaignError("overlapping-shards", f"shards overlap at game {start}")
+    return {
+        "kind": REPORT_KIND,
+        "version": 1,
+        "seed": seeds.pop(),
+        "ranges": ranges,
+        "games": sum(r["games"] for r in reports),
+        "actions": sum(r["actions"] for r in reports),
+        "seconds": round(sum(r["seconds"] for r in reports), 3),
+        "divergences": sorted((d for r in reports for d in r["divergences"]), key=lambda d: d["game"]),
+    }

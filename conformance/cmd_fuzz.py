@@ -1,0 +1,184 @@
+"""``generala-kit fuzz``: random games played on the implementation and on the
+reference at once, compared after every action; the first divergence is shrunk
+to a minimal reproduction, drawn, and written as a YAML fixture.
+
+Exit code: 0 no divergence, 1 divergences found, 2 bad options.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shlex
+import sys
+import time
+from pathlib import Path
+from typing import TextIO
+
+from generala_conformance import campaign, impl_options
+from generala_conformance.fixtures import load_file
+from generala_conformance.fuzz import FuzzError, Settings
+from generala_conformance.loading import AdapterLoadError
+from generala_conformance.repro import draw, fixture_case, fixture_yaml
+from generala_conformance.shrink import shrink
+from generala_spec.options import profile_names
+
+HELP = "fuzz an implementation against the reference engine (random games, shrunk divergences)"
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    """Add the command's options."""
+    impl_options.add_options(parser)
+    parser.add_argument("--seed", type=int, default=0, help="the campaign's seed (default 0)")
+    parser.add_argument("--games", type=int, default=1000, help="number of games in the campaign (default 1000)")
+    parser.add_argument("--game", type=int, metavar="K", help="replay only game K of the campaign")
+    parser.add_argument("--players", default="2-10", help="table sizes: 2-10, 4 or 2,3,10 (default 2-10)")
+    parser.add_argument(
+        "--profile", action="append", choices=profile_names(), help="profiles to draw from (default: all supported)"
+    )
+    parser.add_argument("--illegal-rate", type=float, default=0.05, help="share of illegal tries (default 0.05)")
+    parser.add_argument("--endgames", type=float, default=0.3, help="share of endgame positions (default 0.3)")
+    parser.add_argument("--series", type=float, default=0.15, help="share of series (default 0.15)")
+    parser.add_argument("-j", "--jobs", type=int, default=1, metavar="N", help="processes (default 1)")
+    parser.add_argument("--shard", metavar="I/N", help="run only shard I of N (contiguous game ranges)")
+    parser.add_argument("--keep-going", action="store_true", help="go on after a divergence")
+    parser.add_argument("--no-shrink", action="store_true", help="report divergences without shrinking them")
+    parser.add_argument("--fixture-dir", default=".", metavar="DIR", help="where to write fixtures (default .)")
+    parser.add_argument("--report", metavar="FILE", help="write the JSON results here")
+    parser.add_argument("--merge", nargs="+", metavar="REPORT", help="merge shard reports into --report (or stdout)")
+    parser.add_argument("--progress", action="store_true", help="show progress on stderr even when not a TTY")
+
+
+def parse_players(text: str) -> tuple[int, ...]:
+    """``2-10``, ``4`` or ``2,3,10`` as table sizes (each 2..10, R-MAT-2)."""
+    sizes: set[int] = set()
+    try:
+        for part in text.split(","):
+            low, _, high = part.partition("-")
+            sizes.update(range(int(low), int(high or low) + 1))
+    except ValueError:
+        raise campaign.CampaignError("bad-players", f"--players {text!r}: write 2-10, 4 or 2,3,10") from None
+    if not sizes or not all(2 <= s <= 10 for s in sizes):
+        raise campaign.CampaignError("bad-players", f"--players {text!r}: table sizes are 2..10 (R-MAT-2)")
+    return tuple(sorted(sizes))
+
+
+class Progress:
+    """A one-line progress display on stderr (only on a TTY, or when asked)."""
+
+    def __init__(self, total: int, enabled: bool, stream: TextIO | None = None) -> None:
+        self.total, self.enabled, self.stream = total, enabled, stream or sys.stderr
+        self.started = time.monotonic()
+
+    def show(self, summary: campaign.Summary) -> None:
+        if not self.enabled:
+            return
+        rate = summary.games / max(time.monotonic() - self.started, 1e-9)
+        self.stream.write(
+            f"\r{summary.games}/{self.total} games, {summary.actions} actions, "
+            f"{len(summary.divergences)} divergences, {rate:.0f} games/s "
+        )
+        self.stream.flush()
+
+    def done(self) -> None:
+        if self.enabled:
+            self.stream.write("\n")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the campaign (or merge reports)."""
+    body = _merge if args.merge else _fuzz
+    return impl_options.guarded("fuzz", lambda: body(args), (FuzzError, AdapterLoadError))
+
+
+def _merge(args: argparse.Namespace) -> int:
+    reports = []
+    for name in args.merge:
+        try:
+            reports.append(json.loads(Path(name).read_text("utf-8")))
+        except (OSError, ValueError) as error:
+            raise campaign.CampaignError("bad-report", f"{name}: {error}") from None
+    merged = campaign.merge(reports)
+    text = json.dumps(merged, indent=2)
+    if args.report:
+        Path(args.report).write_text(text + "\n", "utf-8")
+    else:
+        print(text)
+    print(_line(merged), file=sys.stderr)
+    return 1 if merged["divergences"] else 0
+
+
+def _line(report: dict) -> str:
+    return (
+        f"fuzz: {report['games']} games, {report['actions']} actions, "
+        f"{len(report['divergences'])} divergences, {report['seconds']:.2f} s"
+    )
+
+
+def _fuzz(args: argparse.Namespace) -> int:
+    settings = Settings(
+        players=parse_players(args.players),
+        profiles=tuple(args.profile or ()),
+        illegal_rate=args.illegal_rate,
+        endgame_rate=args.endgames,
+        series_rate=args.series,
+    )
+    games = range(args.game, args.game + 1) if args.game is not None else campaign.shard_range(args.games, args.shard)
+    factory = impl_options.factory(args)
+    summary = campaign.Summary(seed=args.seed, ranges=[[games.start, games.stop]])
+    progress = Progress(len(games), args.progress or sys.stderr.isatty())
+    for chunk in campaign.run(factory, args.seed, games, settings, args.jobs, args.keep_going):
+        summary.add(chunk)
+        for found in chunk.found:
+            summary.divergences.append(_settle(found, factory, args))
+        progress.show(summary)
+    summary.finish()
+    progress.done()
+    if args.report:
+        Path(args.report).write_text(json.dumps(summary.report(), indent=2) + "\n", "utf-8")
+    print(summary.line())
+    return 1 if summary.divergences else 0
+
+
+def replay_command(args: argparse.Namespace, game: int) -> str:
+    """The command that plays game ``game`` of this campaign again, alone."""
+    words = ["generala-kit", "fuzz", "--seed", str(args.seed), "--game", str(game)]
+    if args.adapter:
+        words += ["--adapter", args.adapter]
+    if args.adapter_cmd:
+        words += ["--adapter-cmd", args.adapter_cmd]
+    defaults = {"players": "2-10", "illegal_rate": 0.05, "endgames": 0.3, "series": 0.15}
+    for name, default in defaults.items():
+        if getattr(args, name) != default:
+            words += [f"--{name.replace('_', '-')}", str(getattr(args, name))]
+    for profile in args.profile or ():
+        words += ["--profile", profile]
+    return shlex.join(words)
+
+
+def _settle(found: campaign.Found, factory: impl_options.OpenAdapter, args: argparse.Namespace) -> dict:
+    """Shrink one divergence, print it, write its fixture; its report entry."""
+    entry = {
+        "game": found.game,
+        "replay": replay_command(args, found.game),
+        "mismatch": campaign.mismatch_json(found.mismatch),
+        "trial": campaign.trial_json(found.trial),
+    }
+    trial, mismatch = found.trial, found.mismatch
+    if not args.no_shrink:
+        trial, mismatch = shrink(factory, trial, mismatch)
+        entry["shrunk"] = {"mismatch": campaign.mismatch_json(mismatch), "trial": campaign.trial_json(trial)}
+    print(f"divergence in game {found.game} (seed {args.seed}): {found.mismatch.describe()}")
+    print(draw(trial, mismatch))
+    case_id = f"fuzz-{args.seed}-{found.game}"
+    path = Path(args.fixture_dir) / f"{case_id}.yaml"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    about = (
+        f"Found by `{entry['replay']}`, then shrunk. "
+        "Passes on the reference engine. Check the clause (guessed) before adding it to scenarios/fixtures/."
+    )
+    path.write_text(fixture_yaml([fixture_case(trial, mismatch, case_id)], about), "utf-8")
+    load_file(path)  # the fixture must load and validate like any other (FixtureError otherwise)
+    entry["fixture"] = str(path)
+    print(f"fixture written: {path}")
+    return entry

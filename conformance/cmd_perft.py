@@ -1,0 +1,147 @@
+"""``generala-kit perft``: count the legal action sequences of each length from a
+deal or a position, on the reference engine (fast path) or on any implementation
+(``--adapter`` / ``--adapter-cmd``, through the adapter); ``--divide`` splits the
+count by first action; ``--table`` checks the kit's perft table.
+
+Exit code: 0 done (all table counts right), 1 a table count differs, 2 bad options.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import time
+from pathlib import Path
+from typing import Any
+
+from generala_conformance import impl_options
+from generala_conformance.adapter import BadRequest
+from generala_conformance.divergence import Divergence
+from generala_conformance.loading import AdapterLoadError
+from generala_conformance.notation import CANONICAL_DECK, NotationError, cards
+from generala_conformance.perft import divide_adapter, divide_game, perft_adapter, perft_cases, perft_game
+from generala_reference import Game, GeneralaError, Rules, from_position, parse_deck
+from generala_spec.options import profile_names, resolve
+
+HELP = "count legal action sequences to a depth (perft), per first action with --divide"
+
+
+class PerftUsage(Exception):
+    """Options that cannot work (``code``, message)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    """Add the command's options."""
+    impl_options.add_options(parser)
+    source = parser.add_mutually_exclusive_group()
+    source.add_argument("--case", metavar="ID", help="a named position of the perft table")
+    source.add_argument("--position", metavar="FILE", help="a JSON file: a position or a state snapshot")
+    source.add_argument("--deck", metavar="CARDS", help="deal this 54-card order (top card first)")
+    source.add_argument("--table", action="store_true", help="check every count of the perft table")
+    parser.add_argument("--players", type=int, default=4, help="players of the deal (default 4)")
+    parser.add_argument("--dealer", type=int, default=0, help="the dealer's seat, 0-based (default 0)")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the kit's deck when no --deck (default 0)")
+    parser.add_argument("--profile", choices=profile_names(), default="default", help="rule profile")
+    parser.add_argument("--rule", action="append", default=[], metavar="OPTION=VALUE", help="override one option")
+    parser.add_argument("-d", "--depth", type=int, default=4, help="depth (default 4)")
+    parser.add_argument("--divide", action="store_true", help="print the count under each first action")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Count (or check the table); a refused setup is a usage error."""
+    body = _table if args.table else _count
+    return impl_options.guarded("perft", lambda: body(args), (PerftUsage, AdapterLoadError, BadRequest, GeneralaError))
+
+
+def _rules(args: argparse.Namespace, requires: dict[str, str] | None = None) -> dict[str, str]:
+    overrides = dict(requires or {})
+    for item in args.rule:
+        name, sep, value = item.partition("=")
+        if not sep:
+            raise PerftUsage("bad-rule", f"--rule {item!r}: write OPTION=VALUE")
+        overrides[name] = value
+    try:
+        return resolve(args.profile, overrides)
+    except ValueError as error:
+        raise PerftUsage("bad-rule", str(error)) from None
+
+
+def setup_of(args: argparse.Namespace) -> dict[str, Any]:
+    """The setup the options describe (rules included)."""
+    if args.case:
+        chosen = {c.id: c for c in perft_cases()}
+        if args.case not in chosen:
+            raise PerftUsage("unknown-case", f"--case {args.case!r}; known: {', '.join(chosen)}")
+        case = chosen[args.case]
+        return {**case.setup, "rules": _rules(args, dict(case.requires))}
+    rules = _rules(args)
+    if args.position:
+        try:
+            data = json.loads(Path(args.position).read_text("utf-8"))
+        except (OSError, ValueError) as error:
+            raise PerftUsage("bad-position-file", f"--position {args.position}: {error}") from None
+        return {"rules": rules, "position": data.get("position", data)}
+    if args.deck:
+        try:
+            deck = cards(args.deck)
+        except NotationError as error:
+            raise PerftUsage("bad-deck", str(error)) from None
+    else:
+        deck = list(CANONICAL_DECK)
+        random.Random(args.seed).shuffle(deck)
+    return {"rules": rules, "deal": {"players": args.players, "dealer": args.dealer, "deck": deck}}
+
+
+def _reference_game(setup: dict[str, Any]) -> Game:
+    rules = Rules.of(overrides=setup["rules"])
+    if "deal" in setup:
+        deal = setup["deal"]
+        return Game.from_deal(deal["players"], deal["dealer"], parse_deck(deal["deck"]), rules=rules)
+    return from_position(setup["position"], rules)
+
+
+def _count(args: argparse.Namespace) -> int:
+    setup = setup_of(args)
+    in_process = not (args.adapter or args.adapter_cmd)
+    started = time.perf_counter()
+    if in_process:
+        game = _reference_game(setup)
+        result: Any = divide_game(game, args.depth) if args.divide else perft_game(game, args.depth)
+    else:
+        adapter = impl_options.factory(args)()
+        try:
+            run_ = divide_adapter if args.divide else perft_adapter
+            result = run_(adapter, setup, args.depth)
+        finally:
+            adapter.close()
+    seconds = time.perf_counter() - started
+    if args.divide:
+        for action, count in result.items():
+            print(f"{action}: {count}")
+        result = sum(result.values())
+    print(f"perft depth {args.depth}: {result}   ({seconds:.3f} s)")
+    return 0
+
+
+def _table(args: argparse.Namespace) -> int:
+    adapter = impl_options.factory(args)()
+    failed = 0
+    try:
+        for case in perft_cases():
+            started = time.perf_counter()
+            try:
+                case.run(adapter, resolve("default", dict(case.requires)))
+            except Divergence as divergence:
+                failed += 1
+                print(f"FAIL {case.id}\n{divergence.render()}")
+                continue
+            print(f"ok   {case.id}  {list(case.counts)}  ({time.perf_counter() - started:.2f} s)")
+    finally:
+        adapter.close()
+    print(f"perft table: {len(perft_cases()) - failed} ok, {failed} failed")
+    return 1 if failed else 0

@@ -1,0 +1,118 @@
+"""``generala-kit profile``: which reading of each ambiguity does an implementation follow?
+
+Every case that depends on a rule option value (``@option:NAME=VALUE``, or
+``requires`` in a fixture) is run once with that option left OUT of the rules it
+starts its games with, so the implementation plays its own reading. (A case
+needing several options that fails tells nothing: which of them made it fail is
+unknown; it is counted inconclusive.) For each
+option, the reading whose cases all pass is the one it follows; when every
+reading has a failing case it follows none consistently, and when several pass
+the cases cannot tell them apart.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from generala_conformance.suite_run import CheckUsageError, add_adapter_options, preflight, pytest_args, run_pytest
+from generala_spec.options import options, profile_names, resolve
+
+HELP = "detect which reading of each rule ambiguity an implementation follows"
+COUNTED = ("pass", "fail")  # errors, timeouts and skips are evidence of nothing
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    """Add the command's options."""
+    add_adapter_options(parser)
+    parser.add_argument("--json", metavar="FILE", help="also write the findings as JSON")
+
+
+def tally(cases: list[dict[str, Any]]) -> dict[str, dict[str, dict[str, int]]]:
+    """For each option and value: how many of its cases passed, failed, or told nothing."""
+    table: dict[str, dict[str, dict[str, int]]] = {
+        name: {value: {"pass": 0, "fail": 0, "other": 0} for value in opt.values} for name, opt in options().items()
+    }
+    for case in cases:
+        requires = case["requires"]
+        for name, value in requires.items():
+            if name in table and value in table[name]:
+                key = case["outcome"] if case["outcome"] in COUNTED else "other"
+                if key == "fail" and len(requires) > 1:
+                    key = "other"  # which of its withheld options made it fail is unknown
+                table[name][value][key] += 1
+    return table
+
+
+def verdict(readings: dict[str, dict[str, int]]) -> tuple[str | None, str]:
+    """(the reading followed or ``None``, a one-line explanation) for one option."""
+    tested = {v: c for v, c in readings.items() if c["pass"] + c["fail"]}
+    if not tested:
+        return None, "no case could be run"
+    clean = [v for v, c in tested.items() if c["fail"] == 0]
+    if len(clean) == 1 and len(tested) > 1:
+        return clean[0], "the only reading whose cases all pass"
+    if len(clean) == 1:
+        return clean[0], "its cases pass (no case of the other readings could be run)"
+    if clean:
+        return None, f"cannot tell: the cases of {', '.join(clean)} all pass"
+    return None, "follows none consistently: every reading has a failing case"
+
+
+def findings(cases: list[dict[str, Any]]) -> dict[str, Any]:
+    """The profile of an implementation from the cases of a ``--generala-withhold`` run."""
+    result: dict[str, Any] = {"options": {}, "profiles": []}
+    detected: dict[str, str] = {}
+    for name, readings in tally(cases).items():
+        followed, why = verdict(readings)
+        result["options"][name] = {"follows": followed, "why": why, "cases": readings}
+        if followed is not None:
+            detected[name] = followed
+    result["profiles"] = [
+        p for p in profile_names() if all(resolve(p)[name] == value for name, value in detected.items())
+    ]
+    return result
+
+
+def render(found: dict[str, Any]) -> list[str]:
+    """The findings as lines for the terminal."""
+    lines = [f"{'option':<18} {'follows':<20} evidence (passed/run per reading)"]
+    for name, entry in found["options"].items():
+        evidence = ", ".join(
+            f"{v} {c['pass']}/{c['pass'] + c['fail']}" + (f" (+{c['other']} inconclusive)" if c["other"] else "")
+            for v, c in entry["cases"].items()
+        )
+        lines.append(f"{name:<18} {entry['follows'] or '-':<20} {evidence}")
+        lines.append(f"{'':<18} {entry['why']}")
+    profiles = found["profiles"]
+    lines.append(f"profiles consistent with these findings: {', '.join(profiles) if profiles else 'none'}")
+    return lines
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the option-dependent cases with their options withheld and print the findings."""
+    args.expectations = None
+    try:
+        preflight(args)
+    except CheckUsageError as error:
+        print(f"generala-kit profile: {error} [{error.code}]", file=sys.stderr)
+        return 2
+    with tempfile.TemporaryDirectory() as tmp:
+        report = Path(tmp) / "report.json"
+        extra = ["-qq", "--tb=no", "-rN", "--generala-withhold", f"--generala-report-json={report}"]
+        code = run_pytest(pytest_args(args, extra))
+        if not report.exists():
+            print(f"generala-kit profile: the run failed (pytest exit code {code})", file=sys.stderr)
+            return 2
+        document = json.loads(report.read_text("utf-8"))
+    found = findings(document["cases"])
+    found["implementation"] = document["implementation"]
+    for line in render(found):
+        print(line)
+    if args.json:
+        Path(args.json).write_text(json.dumps(found, indent=1) + "\n", "utf-8")
+    return 0

@@ -1,0 +1,28 @@
+"""``generala-kit serve``: expose a Python adapter (default: the reference engine)
+over the JSON-lines protocol on stdin/stdout — a working peer for implementers,
+and the far end of the kit's own end-to-end protocol tests."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from generala_conformance.loading import DEFAULT_ADAPTER, make_adapter
+from generala_conformance.serve import serve
+
+HELP = "serve an adapter (default: the reference engine) over the JSON-lines protocol on stdin/stdout"
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    """Add the command's options."""
+    parser.add_argument(
+        "--adapter",
+        default=DEFAULT_ADAPTER,
+        metavar="MODULE:FACTORY",
+        help=f"the Python adapter to serve (default: {DEFAULT_ADAPTER})",
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    """Serve until ``quit`` or end of input."""
+    return serve(make_adapter(args.adapter), sys.stdin.buffer, sys.stdout.buffer)

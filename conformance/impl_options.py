@@ -1,0 +1,57 @@
+"""The ``--adapter`` / ``--adapter-cmd`` / ``--timeout`` options of the commands that
+drive one implementation directly (``fuzz``, ``perft``), and the picklable
+factory they describe."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from generala_conformance.adapter import Adapter
+
+
+@dataclass(frozen=True)
+class OpenAdapter:
+    """A picklable factory of the implementation under test (for process pools)."""
+
+    adapter: str | None = None
+    adapter_cmd: str | None = None
+    timeout: float = 10.0
+
+    def __call__(self) -> Adapter:
+        from generala_conformance.loading import open_adapter
+
+        return open_adapter(self.adapter, self.adapter_cmd, timeout=self.timeout)
+
+
+def add_options(parser: argparse.ArgumentParser) -> None:
+    """Add ``--adapter``, ``--adapter-cmd`` and ``--timeout``."""
+    which = parser.add_mutually_exclusive_group()
+    which.add_argument("--adapter", metavar="MODULE:FACTORY", help="a Python adapter (default: the reference engine)")
+    which.add_argument(
+        "--adapter-cmd", metavar="COMMAND", help='a program speaking the protocol, e.g. "node engine.js"'
+    )
+    parser.add_argument("--timeout", type=float, default=10.0, metavar="SECONDS", help="per-request timeout (10)")
+
+
+def guarded(command: str, body: Callable[[], int], errors: tuple[type[Exception], ...]) -> int:
+    """Run a command's ``body``; one of ``errors`` (each with a ``code``) is printed
+    on stderr and gives exit code 2."""
+    try:
+        return body()
+    except errors as error:
+        print(f"generala-kit {command}: {error} [{getattr(error, 'code', 'error')}]", file=sys.stderr)
+        return 2
+
+
+def factory(args: argparse.Namespace) -> OpenAdapter:
+    """The factory of the implementation the options name; a Python adapter is
+    imported at once, so that a bad ``--adapter`` fails early with
+    :class:`~generala_conformance.loading.AdapterLoadError`."""
+    if args.adapter:
+        from generala_conformance.loading import load_factory
+
+        load_factory(args.adapter)
+    return OpenAdapter(args.adapter, args.adapter_cmd, args.timeout)

@@ -1,0 +1,100 @@
+"""Choose and open the implementation under test.
+
+``--adapter module:factory`` loads a Python adapter in-process (``module`` is a
+dotted module name or a path to a ``.py`` file; ``factory`` is a class or a
+function returning an :class:`Adapter`). ``--adapter-cmd "node engine.js"``
+runs a program speaking the JSON-lines protocol (:class:`ProcessAdapter`).
+Neither given: the reference engine, in-process.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+from generala_conformance.adapter import Adapter
+
+DEFAULT_ADAPTER = "generala_conformance.reference_adapter:ReferenceAdapter"
+ADAPTER_METHODS = ("hello", "start", "deal", "legal", "apply", "state", "close")
+
+
+class AdapterLoadError(Exception):
+    """``--adapter`` names nothing usable; ``code`` says why."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def load_factory(spec: str) -> Callable[[], Adapter]:
+    """The factory named by ``spec`` (``module:factory`` or ``path/to/file.py:factory``)."""
+    module_name, sep, attr = spec.rpartition(":")
+    if not sep or not module_name or not attr:
+        raise AdapterLoadError("bad-adapter-spec", f"--adapter {spec!r}: write module:factory")
+    try:
+        module = _import(module_name)
+    except ImportError as error:
+        raise AdapterLoadError("adapter-import", f"--adapter {spec!r}: cannot import: {error}") from None
+    factory = getattr(module, attr, None)
+    if not callable(factory):
+        raise AdapterLoadError("adapter-factory", f"--adapter {spec!r}: {module_name} has no callable {attr!r}")
+    return factory
+
+
+def _import(name: str) -> object:
+    if not name.endswith(".py"):
+        return importlib.import_module(name)
+    path = Path(name).resolve()
+    module_name = f"generala_adapter_{path.stem}"
+    spec = importlib.util.spec_from_file_location(module_name, path)
+    if spec is None or spec.loader is None or not path.is_file():
+        raise ImportError(f"no Python file {path}")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[module_name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def make_adapter(spec: str = DEFAULT_ADAPTER) -> Adapter:
+    """An adapter built by the factory ``spec``; checked to have the adapter methods."""
+    adapter = load_factory(spec)()
+    missing = [m for m in ADAPTER_METHODS if not callable(getattr(adapter, m, None))]
+    if missing:
+        raise AdapterLoadError("not-an-adapter", f"--adapter {spec!r} built an object without {missing}")
+    return adapter
+
+
+def describe(adapter: str | None, adapter_cmd: str | None) -> str:
+    """A one-line description of the implementation chosen by the options."""
+    if adapter_cmd:
+        return f"process: {adapter_cmd}"
+    return f"in-process: {adapter or DEFAULT_ADAPTER}"
+
+
+def open_adapter(
+    adapter: str | None = None,
+    adapter_cmd: str | None = None,
+    *,
+    timeout: float = 10.0,
+    validate: bool = False,
+) -> Adapter:
+    """The implementation chosen by ``--adapter`` / ``--adapter-cmd`` (not both).
+
+    With ``validate``, every message is checked against the protocol schema: over
+    the pipe for a process, through :class:`LoopbackAdapter` for an in-process one.
+    """
+    if adapter and adapter_cmd:
+        raise AdapterLoadError("two-adapters", "give --adapter or --adapter-cmd, not both")
+    if adapter_cmd:
+        from generala_conformance.process_adapter import ProcessAdapter
+
+        return ProcessAdapter(adapter_cmd, timeout=timeout, validate=validate)
+    built = make_adapter(adapter or DEFAULT_ADAPTER)
+    if validate:
+        from generala_conformance.serve import LoopbackAdapter
+
+        return LoopbackAdapter(built, validate=True)
+    return built

@@ -1,0 +1,236 @@
+"""The JSON-lines protocol: message framing and the shapes of requests and replies.
+
+One request per line on the implementation's stdin, one reply per line on its
+stdout (``docs/interfaces.md``, ``docs/protocol.md``). This module is pure: it
+encodes and decodes lines and checks the *shape* every reply must have (cheap,
+always on). Full JSON Schema validation of every message
+(``spec/schemas/protocol.schema.json``) is :class:`MessageValidator`, used only
+with ``--validate-messages``.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import abstractmethod
+from functools import cache
+from importlib.resources import files
+from typing import Any
+
+from generala_conformance.adapter import Adapter, BadRequest, Json, ProtocolViolation, Refused, Unsupported
+
+PROTOCOL_VERSION = 1
+
+#: For each command, the key of ``result`` that holds its value and that value's
+#: type; ``None`` means the whole ``result`` object is the value.
+RESULT_KEYS: dict[str, tuple[str | None, type]] = {
+    "hello": (None, dict),
+    "start": ("state", dict),
+    "deal": ("events", list),
+    "legal": ("actions", list),
+    "apply": ("events", list),
+    "state": ("state", dict),
+    "quit": (None, dict),
+}
+ERROR_KINDS = ("illegal", "bad-request", "unsupported")
+HELLO_FIELDS: dict[str, type | tuple[type, ...]] = {
+    "name": str,
+    "version": str,
+    "language": str,
+    "protocol": int,
+    "options": dict,
+    "reason_codes": bool,
+}
+_SHOWN = 300  # characters of an offending line quoted in an error
+
+
+class InvalidMessage(ValueError):
+    """A message the kit itself built breaks the protocol schema (a kit or fixture
+    bug, not the implementation's fault); ``code`` is ``invalid-request``."""
+
+    code = "invalid-request"
+
+
+def shown(text: str | bytes) -> str:
+    """``text`` shortened for an error message."""
+    if isinstance(text, bytes):
+        text = text.decode("utf-8", "replace")
+    return text if len(text) <= _SHOWN else text[:_SHOWN] + f"… ({len(text)} characters)"
+
+
+def encode(message: Json) -> bytes:
+    """One message as one line of UTF-8 JSON, newline included."""
+    return json.dumps(message, ensure_ascii=False, separators=(",", ":")).encode() + b"\n"
+
+
+def decode(line: bytes | str) -> Json:
+    """Parse one line into a JSON object, or raise :class:`ProtocolViolation`."""
+    try:
+        message = json.loads(line)
+    except ValueError as error:
+        raise ProtocolViolation(
+            f"the implementation wrote a line that is not JSON ({error})", detail=shown(line)
+        ) from None
+    if not isinstance(message, dict):
+        raise ProtocolViolation("the implementation wrote a JSON value that is not an object", detail=shown(line))
+    return message
+
+
+def request(request_id: int, cmd: str, **fields: Any) -> Json:
+    """A request message (``hello`` carries the kit's protocol version)."""
+    if cmd not in RESULT_KEYS:
+        raise InvalidMessage(f"unknown command {cmd!r}")
+    message: Json = {"id": request_id, "cmd": cmd, **fields}
+    if cmd == "hello":
+        message.setdefault("protocol", PROTOCOL_VERSION)
+    return message
+
+
+def ok_reply(request_id: int | None, cmd: str, value: Any) -> Json:
+    """The success reply to ``cmd`` carrying ``value`` (server side)."""
+    key, _ = RESULT_KEYS[cmd]
+    return {"id": request_id, "ok": True, "result": value if key is None else {key: value}}
+
+
+def error_reply(request_id: int | None, kind: str, message: str, code: str | None = None) -> Json:
+    """An error reply of ``kind`` (``illegal``, ``bad-request``, ``unsupported``)."""
+    error: Json = {"kind": kind, "message": message}
+    if code is not None:
+        error["code"] = code
+    return {"id": request_id, "ok": False, "error": error}
+
+
+def _violation(message: str, reply: Json) -> ProtocolViolation:
+    return ProtocolViolation(message, detail=shown(json.dumps(reply, ensure_ascii=False)))
+
+
+def unwrap(reply: Json, request_id: int, cmd: str) -> Any:
+    """The value a reply to request ``request_id`` (``cmd``) carries.
+
+    Raises :class:`Refused` (``illegal``), :class:`Unsupported` (``unsupported``),
+    :class:`BadRequest` (``bad-request``) or :class:`ProtocolViolation` (wrong id,
+    wrong shape).
+    """
+    if reply.get("id") != request_id:
+        raise _violation(f"reply to request {request_id} ({cmd}) carries id {reply.get('id')!r}", reply)
+    ok = reply.get("ok")
+    if ok is True:
+        return _result(reply, cmd)
+    if ok is not False:
+        raise _violation(f"reply to {cmd} has no boolean 'ok'", reply)
+    error = reply.get("error")
+    if not isinstance(error, dict) or error.get("kind") not in ERROR_KINDS:
+        raise _violation(f"error reply to {cmd} has no 'error' with a kind in {ERROR_KINDS}", reply)
+    text = str(error.get("message", ""))
+    code = error.get("code")
+    if error["kind"] == "illegal":
+        if cmd not in ("apply", "deal"):
+            raise _violation(f"'illegal' is only a reply to apply or deal, not to {cmd}", reply)
+        if code is not None and not isinstance(code, str):
+            raise _violation("error 'code' is not a string", reply)
+        raise Refused(code, text)
+    if error["kind"] == "unsupported":
+        raise Unsupported(f"the implementation does not support this {cmd}: {text}")
+    raise BadRequest(code if isinstance(code, str) else "bad-request", f"{cmd} rejected: {text}")
+
+
+def _result(reply: Json, cmd: str) -> Any:
+    key, kind = RESULT_KEYS[cmd]
+    result = reply.get("result")
+    if not isinstance(result, dict):
+        raise _violation(f"reply to {cmd} has no 'result' object", reply)
+    value = result if key is None else result.get(key)
+    if not isinstance(value, kind):
+        raise _violation(f"reply to {cmd} has no result.{key} {kind.__name__}", reply)
+    if kind is list and not all(isinstance(x, dict if key == "events" else str) for x in value):
+        raise _violation(f"result.{key} of {cmd} holds an item of the wrong type", reply)
+    if cmd == "hello":
+        check_hello(value, reply)
+    return value
+
+
+def check_hello(hello: Json, reply: Json | None = None) -> None:
+    """Check the handshake fields and the protocol version (``ProtocolViolation``)."""
+    for field, kind in HELLO_FIELDS.items():
+        if not isinstance(hello.get(field), kind):
+            raise _violation(f"hello result lacks {field!r} of type {kind.__name__}", reply or hello)
+    if hello["protocol"] != PROTOCOL_VERSION:
+        raise _violation(
+            f"the implementation speaks protocol {hello['protocol']}, the kit {PROTOCOL_VERSION}",
+            reply or hello,
+        )
+    for option, values in hello["options"].items():
+        if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
+            raise _violation(f"hello options[{option!r}] is not a list of strings", reply or hello)
+
+
+@cache
+def protocol_schema() -> Json:
+    """The protocol's JSON Schema (package data of ``generala_spec``)."""
+    text = files("generala_spec").joinpath("schemas/protocol.schema.json").read_text("utf-8")
+    return json.loads(text)
+
+
+class MessageValidator:
+    """Checks every message against ``protocol.schema.json`` (``--validate-messages``)."""
+
+    def __init__(self) -> None:
+        from jsonschema import Draft202012Validator
+
+        schema = protocol_schema()
+        Draft202012Validator.check_schema(schema)
+
+        def part(name: str) -> Draft202012Validator:
+            return Draft202012Validator({"$defs": schema["$defs"], "$ref": f"#/$defs/{name}"})
+
+        self._request = part("request")
+        self._replies = {cmd: part(f"reply-{cmd}") for cmd in RESULT_KEYS}
+
+    def check_request(self, message: Json) -> None:
+        """Raise :class:`InvalidMessage` when a request the kit built is not valid."""
+        error = _first_error(self._request, message)
+        if error:
+            raise InvalidMessage(f"request breaks the protocol schema: {error}")
+
+    def check_reply(self, cmd: str, message: Json) -> None:
+        """Raise :class:`ProtocolViolation` when a reply to ``cmd`` is not valid."""
+        error = _first_error(self._replies[cmd], message)
+        if error:
+            raise _violation(f"reply to {cmd} breaks the protocol schema: {error}", message)
+
+
+def _first_error(validator: Any, message: Json) -> str | None:
+    from jsonschema.exceptions import best_match
+
+    error = best_match(validator.iter_errors(message))
+    if error is None:
+        return None
+    where = "/".join(str(p) for p in error.absolute_path) or "(top)"
+    return f"at {where}: {error.message}"
+
+
+class RequestAdapter(Adapter):
+    """An adapter whose every method is one protocol request (see ``_call``)."""
+
+    @abstractmethod
+    def _call(self, cmd: str, **fields: Any) -> Any:
+        """Send request ``cmd`` with ``fields``; return the value of its reply."""
+
+    def hello(self) -> Json:
+        return self._call("hello")
+
+    def start(self, setup: Json) -> Json:
+        return self._call("start", setup=setup)
+
+    def deal(self, deck: list[str]) -> list[Json]:
+        return self._call("deal", deck=deck)
+
+    def legal(self) -> list[str]:
+        return self._call("legal")
+
+    def apply(self, action: str, player: int | None = None) -> list[Json]:
+        if player is None:
+            return self._call("apply", action=action)
+        return self._call("apply", action=action, player=player)
+
+    def state(self) -> Json:
+        return self._call("state")

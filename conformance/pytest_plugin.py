@@ -1,0 +1,502 @@
+"""The ``generala`` pytest plugin (entry point ``pytest11``): run the conformance
+suite — the ``.feature`` scenarios and the YAML fixtures — inside any pytest run.
+
+It stays out of the way unless ``--generala-adapter`` or ``--generala-adapter-cmd``
+is given; then it adds the suite's cases to the collection, gives them the
+``generala_adapter`` and ``generala_rules`` fixtures, keeps the outcomes pass,
+fail, error, timeout, skip, xfail and xpass apart, prints a summary per clause
+area and writes the JSON report. Each xdist worker opens its own adapter (its
+own implementation process).
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import importlib
+import importlib.util
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+from generala_conformance import expectations as expectations_mod
+from generala_conformance import protocol
+from generala_conformance import report as report_mod
+from generala_conformance.adapter import (
+    Adapter,
+    AdapterFault,
+    AdapterTimeout,
+    BadRequest,
+    Refused,
+    Unsupported,
+)
+from generala_conformance.loading import AdapterLoadError, describe, load_factory, open_adapter
+from generala_spec.options import options, profile_names, resolve
+
+FEATURE_SUITE = "generala_conformance.feature_suite"
+FIXTURE_SUITE = "generala_conformance.fixture_suite"
+MARKERS = {
+    "generala_clause": "generala_clause(id): the case checks rule clause id (R-…)",
+    "generala_ambiguity": "generala_ambiguity(id): the case shows a reading of ambiguity id (AMB-…)",
+    "generala_option": "generala_option(name, value): the case runs with that rule option value",
+    "generala_tag": "generala_tag(tag): any other tag of a conformance case",
+}
+CASE_KEY = pytest.StashKey["CaseInfo"]()
+PHASES_KEY = pytest.StashKey[list[str]]()
+
+
+@dataclass
+class CaseInfo:
+    """What the plugin knows of one collected case."""
+
+    id: str
+    title: str
+    kind: str
+    where: str
+    clauses: list[str] = field(default_factory=list)
+    ambiguities: list[str] = field(default_factory=list)
+    requires: dict[str, str] = field(default_factory=dict)
+    tags: list[str] = field(default_factory=list)
+
+
+# ------------------------------------------------------------------ options
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("generala", "Générala conformance suite")
+    group.addoption("--generala-adapter", metavar="MODULE:FACTORY", help="run the suite against this Python adapter")
+    group.addoption(
+        "--generala-adapter-cmd", metavar="COMMAND", help="run the suite against this program (JSON-lines protocol)"
+    )
+    group.addoption("--generala-timeout", type=float, default=10.0, metavar="SECONDS", help="per-request timeout")
+    group.addoption("--generala-profile", choices=profile_names(), help="run only cases compatible with this profile")
+    group.addoption("--generala-expectations", metavar="FILE", help="YAML file of expected skips and failures")
+    group.addoption(
+        "--generala-validate-messages", action="store_true", help="check every message against the protocol schema"
+    )
+    group.addoption("--generala-report-json", metavar="FILE", help="write the JSON report here")
+    group.addoption("--generala-clause", action="append", default=[], metavar="ID", help="only cases of this clause")
+    group.addoption("--generala-tag", action="append", default=[], metavar="TAG", help="only cases with this tag")
+    group.addoption("--generala-cases", metavar="DIR", help="run the YAML fixtures of DIR instead of the kit's suite")
+    group.addoption(
+        "--generala-withhold",
+        action="store_true",
+        help="profile detection: leave each case's required options out of its rules",
+    )
+    group.addoption("--generala-suite-only", action="store_true", help="collect the suite and nothing from disk")
+
+
+def active(config: pytest.Config) -> bool:
+    """Whether the suite is to be collected in this run."""
+    return bool(config.getoption("generala_adapter") or config.getoption("generala_adapter_cmd"))
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    for name, text in MARKERS.items():
+        config.addinivalue_line("markers", f"{name}: {text.split(': ', 1)[1]}")
+    if active(config):
+        try:
+            _check_adapter_options(config)
+            state = RunState(config)
+        except (expectations_mod.ExpectationsError, AdapterLoadError) as error:
+            raise pytest.UsageError(f"{error} [{error.code}]") from None
+        config.stash[RUN_KEY] = state
+        if not hasattr(config, "workerinput"):
+            config.pluginmanager.register(state, "generala-run")
+
+
+def _check_adapter_options(config: pytest.Config) -> None:
+    adapter, command = config.getoption("generala_adapter"), config.getoption("generala_adapter_cmd")
+    if adapter and command:
+        raise AdapterLoadError("two-adapters", "give --generala-adapter or --generala-adapter-cmd, not both")
+    if adapter:
+        load_factory(adapter)
+
+
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    return True if config.getoption("generala_suite_only") else None
+
+
+# --------------------------------------------------------------------- tags
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_bdd_apply_tag(tag: str, function: Any) -> bool | None:
+    """Gherkin tags become the plugin's markers: ``@R-FOLLOW-2`` a clause,
+    ``@AMB-5`` an ambiguity, ``@option:tie-break=any-nearest`` an option value."""
+    if tag.startswith("R-"):
+        pytest.mark.generala_clause(tag)(function)
+    elif tag.startswith("AMB-"):
+        pytest.mark.generala_ambiguity(tag)(function)
+    elif tag.startswith("option:") and "=" in tag:
+        name, value = tag[len("option:") :].split("=", 1)
+        pytest.mark.generala_option(name, value)(function)
+    else:
+        pytest.mark.generala_tag(tag)(function)
+    return True
+
+
+# --------------------------------------------------------------- collection
+
+
+class SuiteModule(pytest.Module):
+    """A module of the kit's suite, imported by its package name (never by path,
+    so a development checkout and an installed kit behave the same)."""
+
+    module_name = ""
+
+    def _getobj(self) -> Any:
+        return importlib.import_module(self.module_name)
+
+
+def _suite_modules(config: pytest.Config) -> list[str]:
+    names = [FIXTURE_SUITE]
+    if not config.getoption("generala_cases") and importlib.util.find_spec(FEATURE_SUITE) is not None:
+        names.insert(0, FEATURE_SUITE)
+    return names
+
+
+def _collect_suite(session: pytest.Session) -> Iterator[pytest.Item]:
+    for name in _suite_modules(session.config):
+        spec = importlib.util.find_spec(name)
+        assert spec is not None and spec.origin is not None
+        kind = name.rsplit(".", 1)[1].split("_")[0]
+        module = SuiteModule.from_parent(session, path=Path(spec.origin), nodeid=f"generala/{kind}s")
+        module.module_name = name
+        yield from session.genitems(module)
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """Parametrize the fixture suite's test with every YAML case."""
+    if "generala_case" not in metafunc.fixturenames:
+        return
+    from generala_conformance.fixtures import load_all
+
+    root = metafunc.config.getoption("generala_cases")
+    cases = load_all(Path(root) if root else None)
+    params = [pytest.param(case, id=case.id, marks=_case_marks(case)) for case in cases]
+    metafunc.parametrize("generala_case", params)
+
+
+def _case_marks(case: Any) -> list[pytest.MarkDecorator]:
+    marks = [pytest.mark.generala_clause(c) for c in case.clauses]
+    if case.ambiguity:
+        marks.append(pytest.mark.generala_ambiguity(case.ambiguity))
+    marks += [pytest.mark.generala_option(k, v) for k, v in case.requires.items()]
+    return marks
+
+
+def case_info(item: pytest.Item) -> CaseInfo | None:
+    """The case an item runs, or ``None`` for an item outside the suite."""
+    info = item.stash.get(CASE_KEY, None)
+    if info is not None:
+        return info
+    callspec = getattr(item, "callspec", None)
+    if callspec is not None and "generala_case" in callspec.params:
+        case = callspec.params["generala_case"]
+        if not hasattr(case, "run"):  # the placeholder of an empty fixture set
+            return None
+        info = CaseInfo(case.id, case.title, "fixture", f"{case.path}:{case.line}")
+    else:
+        from pytest_bdd.scenario import scenario_wrapper_template_registry
+
+        template = scenario_wrapper_template_registry.get(getattr(item, "function", None))
+        if template is None:
+            return None
+        case_id = f"{Path(template.feature.filename).stem}/{_slug(template.name)}"
+        if callspec is not None:
+            case_id += f"[{callspec.id}]"
+        where = f"{template.feature.filename}:{template.line_number}"
+        info = CaseInfo(case_id, template.name, "feature", where)
+    info.clauses = sorted({m.args[0] for m in item.iter_markers("generala_clause")})
+    info.ambiguities = sorted({m.args[0] for m in item.iter_markers("generala_ambiguity")})
+    info.requires = {m.args[0]: m.args[1] for m in item.iter_markers("generala_option")}
+    info.tags = sorted(
+        {*info.clauses, *info.ambiguities, *(f"option:{k}={v}" for k, v in info.requires.items())}
+        | {m.args[0] for m in item.iter_markers("generala_tag")}
+    )
+    item.stash[CASE_KEY] = info
+    return info
+
+
+def _slug(text: str) -> str:
+    return "-".join("".join(ch if ch.isalnum() else " " for ch in text.lower()).split())
+
+
+def _clause_matches(clauses: list[str], patterns: list[str]) -> bool:
+    return any(fnmatch.fnmatchcase(c, p) or c.startswith(p + "-") for c in clauses for p in patterns)
+
+
+def _selected(info: CaseInfo, config: pytest.Config) -> bool:
+    clauses, tags = config.getoption("generala_clause"), config.getoption("generala_tag")
+    if clauses and not _clause_matches(info.clauses, clauses):
+        return False
+    if tags and not any(fnmatch.fnmatchcase(t, p) for t in info.tags for p in tags):
+        return False
+    profile = config.getoption("generala_profile")
+    if profile:
+        chosen = resolve(profile)
+        return all(chosen.get(k) == v for k, v in info.requires.items())
+    return not config.getoption("generala_withhold") or bool(info.requires)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Add the suite's cases, apply the filters and the expectations file."""
+    state = config.stash.get(RUN_KEY, None)
+    if state is None:
+        return
+    kept, dropped, seen = [], [], {}
+    for item in _collect_suite(session):
+        info = case_info(item)
+        if info is None:
+            continue
+        if info.id in seen:
+            raise pytest.UsageError(f"two cases have the id {info.id!r}: {seen[info.id]} and {info.where}")
+        seen[info.id] = info.where
+        (kept if _selected(info, config) else dropped).append(item)
+        expected = state.expectations.lookup(info.id) if state.expectations else None
+        if expected is not None and expected.outcome == "skip":
+            item.add_marker(pytest.mark.skip(reason=f"expectations: {expected.text}"))
+        elif expected is not None:
+            item.add_marker(pytest.mark.xfail(reason=f"expectations: {expected.text}", strict=True))
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+    items.extend(kept)
+
+
+# ----------------------------------------------------------------- fixtures
+
+
+class Implementation:
+    """The adapter of one pytest process (one per xdist worker) and its handshake."""
+
+    def __init__(self, config: pytest.Config) -> None:
+        self.adapter: Adapter = open_adapter(
+            config.getoption("generala_adapter"),
+            config.getoption("generala_adapter_cmd"),
+            timeout=config.getoption("generala_timeout"),
+            validate=config.getoption("generala_validate_messages"),
+        )
+        self.known_hello: dict[str, Any] | None = None
+
+    def hello(self) -> dict[str, Any]:
+        """The handshake, asked once (a fault is raised again at the next ask)."""
+        if self.known_hello is None:
+            hello = self.adapter.hello()
+            protocol.check_hello(hello)
+            self.known_hello = hello
+        return self.known_hello
+
+    def take_stderr(self) -> str:
+        """What the implementation wrote to stderr since the last call ('' in-process)."""
+        take = getattr(self.adapter, "take_stderr", None)
+        return take() if take else ""
+
+
+IMPL_KEY = pytest.StashKey[Implementation]()
+
+
+@pytest.fixture(scope="session")
+def generala_implementation(pytestconfig: pytest.Config) -> Iterator[Implementation]:
+    """The implementation under test for this pytest process."""
+    impl = Implementation(pytestconfig)
+    pytestconfig.stash[IMPL_KEY] = impl
+    yield impl
+    impl.adapter.close()
+
+
+def rules_for(info: CaseInfo | None, config: pytest.Config, hello: dict[str, Any]) -> dict[str, str]:
+    """The rule options to start the case's games with, or ``pytest.skip`` when the
+    implementation does not list a value the case (or the profile) depends on.
+
+    Options are sent only when the implementation lists them or the case needs
+    them; with ``--generala-withhold`` the case's own options are left out so the
+    implementation plays its own reading (profile detection).
+    """
+    requires = dict(info.requires) if info else {}
+    profile = config.getoption("generala_profile")
+    chosen = resolve(profile or "default", {} if config.getoption("generala_withhold") else requires)
+    listed = hello["options"]
+    if config.getoption("generala_withhold"):
+        return {k: v for k, v in chosen.items() if k in listed and k not in requires}
+    defaults = {name: opt.default for name, opt in options().items()}
+    binding = {**{k: v for k, v in chosen.items() if profile and v != defaults[k]}, **requires}
+    for name, value in sorted(binding.items()):
+        if value not in listed.get(name, []):
+            pytest.skip(f"the implementation does not list {name}={value} in its hello")
+    return {k: v for k, v in chosen.items() if k in listed or k in binding}
+
+
+@pytest.fixture
+def generala_rules(request: pytest.FixtureRequest, generala_implementation: Implementation) -> dict[str, str]:
+    """The rule options of this case (skips it when the implementation lacks one)."""
+    item = request.node
+    info = case_info(item) if isinstance(item, pytest.Item) else None
+    return rules_for(info, request.config, generala_implementation.hello())
+
+
+@pytest.fixture
+def generala_adapter(generala_implementation: Implementation, generala_rules: dict[str, str]) -> Adapter:
+    """The implementation under test, holding no game yet (each case starts its own)."""
+    return generala_implementation.adapter
+
+
+# ------------------------------------------------------------------ outcomes
+
+
+def outcome_of(report: pytest.TestReport, excinfo: pytest.ExceptionInfo[BaseException] | None) -> str:
+    """One phase's outcome, telling faults of the implementation from rule failures."""
+    if report.skipped:
+        return "xfail" if hasattr(report, "wasxfail") else "skip"
+    if report.passed:
+        return "xpass" if hasattr(report, "wasxfail") else "pass"
+    if isinstance(report.longrepr, str) and report.longrepr.startswith("[XPASS(strict)]"):
+        return "xpass"
+    error = excinfo.value if excinfo is not None else None
+    if isinstance(error, AdapterTimeout):
+        return "timeout"
+    if isinstance(error, AdapterFault | BadRequest) or report.when != "call":
+        return "error"
+    return "fail" if isinstance(error, AssertionError | Refused) else "error"
+
+
+def _message(error: BaseException) -> str:
+    if isinstance(error, AdapterFault):
+        text = f"[{type(error).__name__}] {error}"
+        return f"{text}\n{error.detail}" if error.detail else text
+    return str(error)
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    info = case_info(item) if RUN_KEY in item.config.stash else None
+    impl = item.config.stash.get(IMPL_KEY, None)
+    stderr = impl.take_stderr() if impl is not None and info is not None and call.when == "call" else ""
+    if stderr:
+        item.add_report_section("call", "implementation stderr", stderr)
+    report = yield
+    if info is None:
+        return report
+    error = call.excinfo.value if call.excinfo is not None else None
+    if isinstance(error, Unsupported) and not hasattr(report, "wasxfail"):
+        report.outcome = "skipped"
+        report.longrepr = (str(item.path), item.location[1] or 0, f"Skipped: unsupported: {error}")
+    outcome = outcome_of(report, call.excinfo)
+    report.generala_outcome = outcome
+    phases = item.stash.setdefault(PHASES_KEY, [])
+    phases.append(outcome)
+    if call.when == "teardown":  # JUnit XML takes the properties of the teardown report
+        report.user_properties += [("generala_case", info.id), ("generala_outcome", report_mod.fold(phases))]
+    report.generala_case = vars(info)
+    report.generala_stderr = stderr
+    if error is not None and outcome in ("fail", "error", "timeout") and _readable(error):
+        report.generala_message = _message(error)
+        report.longrepr = f"case {info.id}  ({info.where})\n{report.generala_message}"
+    if impl is not None and impl.known_hello is not None and call.when == "setup":
+        report.generala_hello = impl.known_hello
+    return report
+
+
+def _readable(error: BaseException) -> bool:
+    return isinstance(error, AssertionError | AdapterFault | BadRequest | Refused)
+
+
+def pytest_report_teststatus(report: pytest.TestReport, config: pytest.Config) -> tuple[str, str, str] | None:
+    outcome = getattr(report, "generala_outcome", None)
+    if outcome == "timeout":
+        return "error", "T", "TIMEOUT"
+    if outcome == "error" and report.when == "call":
+        return "error", "E", "ERROR"
+    if outcome == "xpass" and report.failed:
+        return "failed", "X", "XPASS(strict)"
+    return None
+
+
+# ------------------------------------------------------------------- the run
+
+
+class RunState:
+    """Collects the outcomes (on the controller) and writes the reports at the end."""
+
+    def __init__(self, config: pytest.Config) -> None:
+        self.config = config
+        path = config.getoption("generala_expectations")
+        self.expectations = expectations_mod.load(path) if path else None
+        self.phases: dict[str, list[str]] = {}
+        self.results: dict[str, report_mod.CaseResult] = {}
+        self.hello: dict[str, Any] | None = None
+        self.started = time.monotonic()
+        self.document: dict[str, Any] | None = None
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        outcome = getattr(report, "generala_outcome", None)
+        if outcome is None:
+            return
+        self.hello = self.hello or getattr(report, "generala_hello", None)
+        phases = self.phases.setdefault(report.nodeid, [])
+        phases.append(outcome)
+        case = report.generala_case
+        result = self.results.get(report.nodeid)
+        if result is None:
+            result = report_mod.CaseResult(
+                id=case["id"],
+                title=case["title"],
+                kind=case["kind"],
+                outcome="pass",
+                where=case["where"],
+                nodeid=report.nodeid,
+                clauses=case["clauses"],
+                ambiguities=case["ambiguities"],
+                requires=case["requires"],
+            )
+            self.results[report.nodeid] = result
+        result.duration = round(result.duration + report.duration, 4)
+        result.outcome = report_mod.fold(phases + ["pass"] * (3 - len(phases)))
+        if outcome != "pass" and result.message is None:
+            result.message = getattr(report, "generala_message", None) or _report_text(report)
+        if getattr(report, "generala_stderr", ""):
+            result.stderr = report.generala_stderr
+
+    def build(self) -> dict[str, Any]:
+        from generala_conformance.reference_adapter import kit_version
+
+        return report_mod.build(
+            list(self.results.values()),
+            implementation=self.hello,
+            adapter=describe(self.config.getoption("generala_adapter"), self.config.getoption("generala_adapter_cmd")),
+            profile=self.config.getoption("generala_profile"),
+            duration=time.monotonic() - self.started,
+            kit_version=kit_version(),
+        )
+
+    def pytest_sessionfinish(self, session: pytest.Session) -> None:
+        self.document = self.build()
+        path = self.config.getoption("generala_report_json")
+        if path:
+            report_mod.write_json(self.document, path)
+
+    def pytest_terminal_summary(self, terminalreporter: Any) -> None:
+        if self.document is None or self.config.getoption("generala_withhold"):
+            return
+        terminalreporter.section("generala conformance")
+        for line in report_mod.terminal_lines(self.document):
+            terminalreporter.write_line(line)
+        if self.expectations is not None:
+            unused = self.expectations.unused({r.id for r in self.results.values()})
+            if unused:
+                terminalreporter.write_line(f"expectations naming no case run: {', '.join(unused)}")
+
+
+RUN_KEY = pytest.StashKey[RunState]()
+
+
+def _report_text(report: pytest.TestReport) -> str:
+    if hasattr(report, "wasxfail"):
+        return str(report.wasxfail)
+    longrepr = report.longrepr
+    if isinstance(longrepr, tuple):
+        return str(longrepr[2])
+    return str(longrepr) if longrepr is not None else ""

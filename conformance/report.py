@@ -1,0 +1,156 @@
+"""Conformance results: the outcome of each case, the summary per clause area, the
+JSON report (``spec/schemas/report.schema.json``) and the terminal summary.
+
+Outcomes are kept apart: ``pass``, ``fail`` (the implementation broke a rule),
+``error`` (it crashed, spoke garbage, or refused a valid request), ``timeout``
+(it did not answer in time), ``skip``, ``xfail`` and ``xpass``. A run is
+successful when nothing unexpected happened: no fail, error, timeout or xpass.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field
+from functools import cache
+from importlib.resources import files
+from pathlib import Path
+from typing import Any
+
+OUTCOMES = ("pass", "fail", "error", "timeout", "skip", "xfail", "xpass")
+UNEXPECTED = ("fail", "error", "timeout", "xpass")
+REPORT_VERSION = 1
+NO_AREA = "(none)"
+
+
+@dataclass
+class CaseResult:
+    """The outcome of one case (setup, call and teardown folded together)."""
+
+    id: str
+    title: str
+    kind: str  # "feature" or "fixture"
+    outcome: str
+    where: str = ""
+    nodeid: str = ""
+    clauses: list[str] = field(default_factory=list)
+    ambiguities: list[str] = field(default_factory=list)
+    requires: dict[str, str] = field(default_factory=dict)
+    duration: float = 0.0
+    message: str | None = None
+    stderr: str | None = None
+
+    @property
+    def areas(self) -> list[str]:
+        """The clause areas (``FOLLOW`` for ``R-FOLLOW-2``) the case checks."""
+        found = sorted({c.split("-")[1] for c in self.clauses if c.count("-") >= 2})
+        return found or [NO_AREA]
+
+
+def area_of(clause: str) -> str:
+    """``R-FOLLOW-2`` -> ``FOLLOW``."""
+    parts = clause.split("-")
+    return parts[1] if len(parts) >= 3 else NO_AREA
+
+
+def fold(phases: list[str]) -> str:
+    """The case's outcome from its phases' outcomes (setup, call, teardown): the
+    first that is not ``pass``, except that a failing teardown after a pass is an error."""
+    for i, outcome in enumerate(phases):
+        if outcome != "pass":
+            return "error" if i == 2 and outcome in ("fail", "timeout") else outcome
+    return "pass"
+
+
+def counts(results: list[CaseResult]) -> dict[str, int]:
+    """How many cases had each outcome, and the total."""
+    table = dict.fromkeys(OUTCOMES, 0)
+    for result in results:
+        table[result.outcome] += 1
+    table["total"] = len(results)
+    return table
+
+
+def by_area(results: list[CaseResult]) -> dict[str, dict[str, int]]:
+    """:func:`counts` per clause area (a case checking two areas counts in both)."""
+    groups: dict[str, list[CaseResult]] = {}
+    for result in results:
+        for area in result.areas:
+            groups.setdefault(area, []).append(result)
+    return {area: counts(groups[area]) for area in sorted(groups)}
+
+
+def unexpected(results: list[CaseResult]) -> list[CaseResult]:
+    """The results that make the run fail."""
+    return [r for r in results if r.outcome in UNEXPECTED]
+
+
+def build(
+    results: list[CaseResult],
+    *,
+    implementation: dict[str, Any] | None,
+    adapter: str,
+    profile: str | None,
+    duration: float,
+    kit_version: str,
+) -> dict[str, Any]:
+    """The JSON report document."""
+    return {
+        "version": REPORT_VERSION,
+        "kit": {"name": "generala-kit", "version": kit_version},
+        "implementation": implementation,
+        "adapter": adapter,
+        "profile": profile,
+        "duration": round(duration, 3),
+        "ok": not unexpected(results),
+        "summary": counts(results),
+        "areas": by_area(results),
+        "cases": [asdict(r) for r in sorted(results, key=lambda r: r.id)],
+    }
+
+
+@cache
+def report_schema() -> dict[str, Any]:
+    """The JSON report's schema (package data of ``generala_spec``)."""
+    return json.loads(files("generala_spec").joinpath("schemas/report.schema.json").read_text("utf-8"))
+
+
+def validate(document: dict[str, Any]) -> None:
+    """Raise ``jsonschema.ValidationError`` if ``document`` is not a valid report."""
+    import jsonschema
+
+    jsonschema.Draft202012Validator(report_schema()).validate(document)
+
+
+def write_json(document: dict[str, Any], path: Path | str) -> None:
+    """Validate and write the JSON report."""
+    validate(document)
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(document, indent=1, ensure_ascii=False) + "\n", "utf-8")
+
+
+def terminal_lines(document: dict[str, Any], failures_shown: int = 20) -> list[str]:
+    """The human summary: the implementation, a table per clause area, the cases
+    that went wrong (first line of each message) and the verdict."""
+    impl = document["implementation"]
+    who = f"{impl['name']} {impl['version']} ({impl['language']})" if impl else "(no handshake)"
+    lines = [f"implementation: {who} — {document['adapter']}"]
+    if document["profile"]:
+        lines.append(f"profile: {document['profile']}")
+    header = f"{'area':<10}" + "".join(f"{o:>8}" for o in OUTCOMES) + f"{'total':>8}"
+    lines.append(header)
+    rows = [*document["areas"].items(), ("TOTAL", document["summary"])]
+    for area, table in rows:
+        lines.append(f"{area:<10}" + "".join(f"{table[o]:>8}" for o in (*OUTCOMES, "total")))
+    bad = [c for c in document["cases"] if c["outcome"] in UNEXPECTED]
+    for case in bad[:failures_shown]:
+        first = (case["message"] or "").strip().splitlines()[:1]
+        lines.append(f"  {case['outcome'].upper():<8} {case['id']}: {first[0] if first else ''}")
+    if len(bad) > failures_shown:
+        lines.append(f"  … and {len(bad) - failures_shown} more (see the JSON report)")
+    summary = document["summary"]
+    if not summary["total"]:
+        return [*lines, "no case was run"]
+    verdict = "OK: nothing unexpected" if document["ok"] else f"NOT OK: {len(bad)} unexpected outcome(s)"
+    lines.append(f"{verdict} ({summary['pass']} passed of {summary['total']})")
+    return lines

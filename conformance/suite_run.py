@@ -1,0 +1,92 @@
+"""Run the conformance suite through pytest, in-process, with the ``generala``
+plugin (shared by ``generala-kit check`` and ``generala-kit profile``).
+
+The run is insulated from the directory it is started in: no ini file, no
+conftest, no cache, nothing collected from disk — only the suite.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shlex
+import shutil
+from pathlib import Path
+
+import pytest
+from generala_conformance import expectations, impl_options
+from generala_conformance.loading import AdapterLoadError, load_factory
+
+
+class CheckUsageError(Exception):
+    """The command's options cannot work (``code``, message for the user)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def add_adapter_options(parser: argparse.ArgumentParser) -> None:
+    """``--adapter``, ``--adapter-cmd``, ``--timeout``, ``--validate-messages``, ``-n``."""
+    impl_options.add_options(parser)
+    parser.add_argument(
+        "--validate-messages", action="store_true", help="check every message against the protocol schema"
+    )
+    parser.add_argument("-n", "--jobs", type=int, default=1, metavar="N", help="run in N processes (pytest-xdist)")
+    parser.add_argument("--cases", metavar="DIR", help="run the YAML fixtures of DIR instead of the kit's suite")
+
+
+def preflight(args: argparse.Namespace) -> None:
+    """Fail early, with a clear message, on options that cannot work."""
+    if args.adapter_cmd:
+        argv = shlex.split(args.adapter_cmd)
+        if not argv or shutil.which(argv[0]) is None:
+            raise CheckUsageError("adapter-cmd-not-found", f"--adapter-cmd: no program {argv[:1]} on PATH")
+    elif args.adapter:
+        try:
+            load_factory(args.adapter)
+        except AdapterLoadError as error:
+            raise CheckUsageError(error.code, str(error)) from None
+    if getattr(args, "expectations", None):
+        try:
+            expectations.load(args.expectations)
+        except expectations.ExpectationsError as error:
+            raise CheckUsageError(error.code, str(error)) from None
+    if args.cases and not Path(args.cases).is_dir():
+        raise CheckUsageError("no-cases-dir", f"--cases: {args.cases} is not a directory")
+    if args.jobs > 1 and not _has_xdist():
+        raise CheckUsageError("no-xdist", "-n needs pytest-xdist (pip install pytest-xdist)")
+
+
+def _has_xdist() -> bool:
+    import importlib.util
+
+    return importlib.util.find_spec("xdist") is not None
+
+
+def pytest_args(args: argparse.Namespace, extra: list[str]) -> list[str]:
+    """The pytest command line for ``args`` (``extra`` appended)."""
+    from generala_conformance.loading import DEFAULT_ADAPTER
+
+    argv = ["-c", os.devnull, f"--rootdir={Path.cwd()}", "--noconftest", "-p", "no:cacheprovider", "-p", "no:benchmark"]
+    if os.environ.get("PYTEST_DISABLE_PLUGIN_AUTOLOAD"):
+        argv += ["-p", "generala_conformance.pytest_plugin", "-p", "pytest_bdd.plugin"]
+        argv += ["-p", "xdist.plugin"] if args.jobs > 1 else []
+    # --assert=plain: the kit's modules are imported already (no rewriting; no warning about it).
+    argv += ["--assert=plain", "--generala-suite-only", f"--generala-timeout={args.timeout}"]
+    if args.adapter_cmd:
+        argv.append(f"--generala-adapter-cmd={args.adapter_cmd}")
+    else:
+        argv.append(f"--generala-adapter={args.adapter or DEFAULT_ADAPTER}")
+    if args.validate_messages:
+        argv.append("--generala-validate-messages")
+    if args.cases:
+        argv.append(f"--generala-cases={Path(args.cases).resolve()}")
+    if args.jobs > 1:
+        argv += ["-n", str(args.jobs)]
+    return argv + extra
+
+
+def run_pytest(argv: list[str]) -> int:
+    """Run pytest in-process; its exit code."""
+    return int(pytest.main(argv))

@@ -1,0 +1,55 @@
+"""Every deliberately broken engine (tests/broken_engines.py) is found by the fuzzer
+within a bounded number of games, shrunk, and written as a YAML fixture that the
+scenarios' loader accepts, that FAILS under the broken engine and PASSES under the
+reference (run by the scenarios' own fixture runner, ``Case.run``)."""
+
+from __future__ import annotations
+
+import pytest
+from generala_conformance import campaign
+from generala_conformance.fixtures import load_file
+from generala_conformance.fuzz import Settings
+from generala_conformance.reference_adapter import ReferenceAdapter
+from generala_conformance.repro import fixture_case, fixture_yaml
+from generala_conformance.shrink import shrink
+from generala_spec.options import resolve
+
+from tests.broken_engines import BROKEN, adapter_for, factory_for
+
+GAMES = 400
+"""The bound: each broken engine must show within this many games of campaign seed 0."""
+
+
+def first_divergence(name: str) -> campaign.Found:
+    for chunk in campaign.run(factory_for(name), 0, range(GAMES), Settings()):
+        if chunk.found:
+            return chunk.found[0]
+    pytest.fail(f"{name}: no divergence in {GAMES} games")
+
+
+@pytest.mark.parametrize("name", sorted(BROKEN))
+def test_broken_engine_found_shrunk_and_fixture_fails_only_on_it(name: str, tmp_path) -> None:
+    clause, _ = BROKEN[name]
+    found = first_divergence(name)
+    trial, mismatch = shrink(factory_for(name), found.trial, found.mismatch)
+    assert len(trial.steps) <= len(found.trial.steps)
+    path = tmp_path / f"{name}.yaml"
+    path.write_text(fixture_yaml([fixture_case(trial, mismatch, f"fuzz-{name}", clause)]), "utf-8")
+    (case,) = load_file(path)  # schema-valid, loads with the scenarios' own loader
+    assert case.clauses == (clause,)
+    rules = resolve("default", case.requires)
+    case.run(ReferenceAdapter(), rules)
+    with pytest.raises(Exception):  # noqa: B017 - a Divergence, or the broken engine's own crash
+        case.run(adapter_for(name), rules)
+
+
+def test_shrinking_reaches_small_positions() -> None:
+    """Most in-game breakages shrink to a position with few steps and few cards."""
+    small = 0
+    for name in ("second-joker-wins", "take-joker", "tie-break-wrong-way", "out-winner-keeps-lead"):
+        found = first_divergence(name)
+        trial, _ = shrink(factory_for(name), found.trial, found.mismatch)
+        position = trial.setup.get("position")
+        cards = sum(len(h) for h in position["hands"]) if position else 54
+        small += position is not None and len(trial.steps) <= 2 and cards <= 8
+    assert small == 4

@@ -1,0 +1,128 @@
+"""The JSON-lines protocol: framing, reply shapes, the schema, and the serving side."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+from generala_conformance import protocol
+from generala_conformance.adapter import BadRequest, ProtocolViolation, Refused, Unsupported
+from generala_conformance.reference_adapter import ReferenceAdapter
+from generala_conformance.serve import LoopbackAdapter, handle, serve
+
+POSITION = {"position": {"players": 2, "hands": [["9H", "3C"], ["10H", "2C"]], "leader": 0}}
+
+
+def test_encode_is_one_line_and_decodes_back() -> None:
+    message = protocol.request(3, "apply", action="10H", player=1)
+    line = protocol.encode(message)
+    assert line.endswith(b"\n") and line.count(b"\n") == 1
+    assert protocol.decode(line) == {"id": 3, "cmd": "apply", "action": "10H", "player": 1}
+
+
+def test_hello_request_carries_the_protocol_version() -> None:
+    assert protocol.request(1, "hello") == {"id": 1, "cmd": "hello", "protocol": protocol.PROTOCOL_VERSION}
+
+
+@pytest.mark.parametrize("line", [b"not json", b"[1, 2]", b'"text"'])
+def test_decode_rejects_what_is_not_a_json_object(line: bytes) -> None:
+    with pytest.raises(ProtocolViolation) as caught:
+        protocol.decode(line)
+    assert caught.value.detail == line.decode()
+
+
+@pytest.mark.parametrize(
+    ("reply", "words"),
+    [
+        ({"id": 2, "ok": True, "result": {"actions": ["8H"]}}, "carries id 2"),
+        ({"id": 1, "result": {"actions": []}}, "no boolean 'ok'"),
+        ({"id": 1, "ok": True}, "no 'result' object"),
+        ({"id": 1, "ok": True, "result": {"events": []}}, "no result.actions list"),
+        ({"id": 1, "ok": True, "result": {"actions": [1]}}, "wrong type"),
+        ({"id": 1, "ok": False, "error": {"kind": "oops"}}, "kind in"),
+        ({"id": 1, "ok": False, "error": {"kind": "illegal", "code": "x"}}, "only a reply to apply"),
+    ],
+)
+def test_unwrap_flags_replies_of_the_wrong_shape(reply: dict, words: str) -> None:
+    with pytest.raises(ProtocolViolation, match=words):
+        protocol.unwrap(reply, 1, "legal")
+
+
+def test_unwrap_turns_error_kinds_into_exceptions() -> None:
+    with pytest.raises(Refused) as refused:
+        protocol.unwrap(protocol.error_reply(4, "illegal", "hold hearts", "must-follow-suit"), 4, "apply")
+    assert refused.value.code == "must-follow-suit"
+    with pytest.raises(Unsupported):
+        protocol.unwrap(protocol.error_reply(4, "unsupported", "no series"), 4, "start")
+    with pytest.raises(BadRequest) as bad:
+        protocol.unwrap(protocol.error_reply(4, "bad-request", "no deck", "bad-setup"), 4, "start")
+    assert bad.value.code == "bad-setup"
+
+
+def test_hello_of_another_protocol_version_is_a_violation() -> None:
+    hello = {**ReferenceAdapter().hello(), "protocol": 2}
+    with pytest.raises(ProtocolViolation, match="speaks protocol 2"):
+        protocol.unwrap(protocol.ok_reply(1, "hello", hello), 1, "hello")
+
+
+def test_the_protocol_schema_is_a_valid_2020_12_schema() -> None:
+    from jsonschema import Draft202012Validator
+
+    schema = protocol.protocol_schema()
+    assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+    Draft202012Validator.check_schema(schema)
+
+
+def test_validator_rejects_a_bad_reply_and_a_bad_request() -> None:
+    validator = protocol.MessageValidator()
+    with pytest.raises(ProtocolViolation, match="result/actions/0"):
+        validator.check_reply("legal", protocol.ok_reply(1, "legal", ["8X"]))
+    with pytest.raises(ProtocolViolation, match="state"):
+        validator.check_reply("state", protocol.ok_reply(1, "state", {"players": 2}))
+    with pytest.raises(protocol.InvalidMessage):
+        validator.check_request({"id": 1, "cmd": "apply"})
+
+
+def test_loopback_validates_every_message_of_a_game_with_the_reference() -> None:
+    adapter = LoopbackAdapter(ReferenceAdapter(), validate=True)
+    assert adapter.hello()["reason_codes"] is True
+    adapter.start(POSITION)
+    events = adapter.apply("9H", 0)
+    assert events == [{"type": "play", "player": 0, "card": "9H"}]
+    with pytest.raises(Refused) as refused:
+        adapter.apply("2C", 1)
+    assert refused.value.code == "must-follow-suit"
+    assert adapter.legal() == ["10H"]
+    assert adapter.state()["to_move"] == 1
+
+
+def test_handle_answers_bad_requests_without_stopping() -> None:
+    adapter = ReferenceAdapter()
+    assert handle(adapter, {"cmd": "legal"})["error"]["kind"] == "bad-request"
+    assert handle(adapter, {"id": 1, "cmd": "dance"})["error"]["kind"] == "unsupported"
+    missing = handle(adapter, {"id": 2, "cmd": "apply"})
+    assert missing["error"]["kind"] == "bad-request" and "action" in missing["error"]["message"]
+    assert handle(adapter, {"id": 3, "cmd": "hello", "protocol": 9})["error"]["kind"] == "unsupported"
+
+
+def test_serve_answers_line_by_line_until_quit() -> None:
+    requests = [
+        protocol.request(1, "hello"),
+        protocol.request(2, "start", setup=POSITION),
+        "this is not json",
+        protocol.request(3, "apply", action="2C", player=0),
+        protocol.request(4, "quit"),
+        protocol.request(5, "legal"),
+    ]
+    stdin = io.BytesIO(b"".join(r.encode() + b"\n" if isinstance(r, str) else protocol.encode(r) for r in requests))
+    stdout = io.BytesIO()
+    assert serve(ReferenceAdapter(), stdin, stdout) == 0
+    replies = [json.loads(line) for line in stdout.getvalue().splitlines()]
+    assert [r["id"] for r in replies] == [1, 2, None, 3, 4]  # nothing after quit
+    assert replies[2]["error"]["kind"] == "bad-request"
+    assert replies[3]["error"] == {
+        "kind": "illegal",
+        "code": "card-not-in-hand",
+        "message": replies[3]["error"]["message"],
+    }

@@ -1,0 +1,114 @@
+"""Outcome folding, the summary per clause area, the JSON report, the expectations file."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import jsonschema
+import pytest
+from generala_conformance import expectations, report
+from generala_conformance.cmd_profile import findings, verdict
+
+
+def result(case_id: str, outcome: str, clauses: list[str]) -> report.CaseResult:
+    return report.CaseResult(id=case_id, title=case_id, kind="fixture", outcome=outcome, clauses=clauses)
+
+
+@pytest.mark.parametrize(
+    ("phases", "outcome"),
+    [
+        (["pass", "pass", "pass"], "pass"),
+        (["skip", "pass", "pass"], "skip"),
+        (["error", "pass", "pass"], "error"),
+        (["pass", "timeout", "pass"], "timeout"),
+        (["pass", "pass", "fail"], "error"),  # a broken teardown after a pass
+        (["pass", "fail", "error"], "fail"),
+    ],
+)
+def test_fold_keeps_the_first_thing_that_went_wrong(phases: list[str], outcome: str) -> None:
+    assert report.fold(phases) == outcome
+
+
+def test_counts_per_area_and_the_verdict() -> None:
+    results = [
+        result("a", "pass", ["R-FOLLOW-2", "R-NEXT-1"]),
+        result("b", "fail", ["R-FOLLOW-2"]),
+        result("c", "xfail", []),
+    ]
+    document = report.build(
+        results, implementation=None, adapter="in-process: x:y", profile=None, duration=0.5, kit_version="0"
+    )
+    report.validate(document)
+    assert document["areas"]["FOLLOW"] == {**dict.fromkeys(report.OUTCOMES, 0), "pass": 1, "fail": 1, "total": 2}
+    assert document["areas"]["NEXT"]["total"] == 1 and document["areas"][report.NO_AREA]["xfail"] == 1
+    assert document["ok"] is False and document["summary"]["total"] == 3
+    lines = report.terminal_lines(document)
+    assert any(line.startswith("  FAIL     b") for line in lines)
+    assert lines[-1].startswith("NOT OK: 1 unexpected")
+
+
+def test_the_report_schema_rejects_an_unknown_outcome() -> None:
+    document = report.build(
+        [result("a", "pass", [])], implementation=None, adapter="x", profile=None, duration=0, kit_version="0"
+    )
+    document["cases"][0]["outcome"] = "meh"
+    with pytest.raises(jsonschema.ValidationError):
+        report.validate(document)
+
+
+def test_expectations_lookup_prefers_exact_ids_over_globs(tmp_path: Path) -> None:
+    path = tmp_path / "e.yaml"
+    path.write_text(
+        "version: 1\nexpectations:\n"
+        "  - {case: 'tie-*', outcome: skip, reason: later}\n"
+        "  - {case: tie-break-2, outcome: xfail, reason: known, issue: 'https://x.org/1'}\n",
+        "utf-8",
+    )
+    table = expectations.load(path)
+    assert table.lookup("tie-break-2").outcome == "xfail"
+    assert table.lookup("tie-break-3").outcome == "skip"
+    assert table.lookup("other") is None
+    assert table.unused({"other"}) == ["tie-*", "tie-break-2"]
+
+
+@pytest.mark.parametrize(
+    ("text", "where"),
+    [
+        ("version: 2\nexpectations: []\n", "(top)"),
+        ("version: 1\nexpectations: [{case: a, outcome: skip}]\n", "expectations[0].reason"),
+        ("version: 1\nexpectations: [{case: a, outcome: skip, reason: r, why: x}]\n", "unknown field"),
+        ("version: 1\nexpectations: [{case: a, outcome: xfail, reason: r, issue: 12}]\n", "expectations[0].issue"),
+        ("version: 1\nexpectations: [\n", "not valid YAML"),
+    ],
+)
+def test_a_malformed_expectations_file_names_the_entry(tmp_path: Path, text: str, where: str) -> None:
+    path = tmp_path / "e.yaml"
+    path.write_text(text, "utf-8")
+    with pytest.raises(expectations.ExpectationsError, match=re.escape(where)) as caught:
+        expectations.load(path)
+    assert caught.value.code == "bad-expectations" and str(path) in str(caught.value)
+
+
+def test_profile_verdicts() -> None:
+    assert verdict({"a": {"pass": 2, "fail": 0, "other": 0}, "b": {"pass": 0, "fail": 2, "other": 0}})[0] == "a"
+    assert verdict({"a": {"pass": 1, "fail": 1, "other": 0}, "b": {"pass": 1, "fail": 1, "other": 0}}) == (
+        None,
+        "follows none consistently: every reading has a failing case",
+    )
+    assert (
+        "cannot tell" in verdict({"a": {"pass": 1, "fail": 0, "other": 0}, "b": {"pass": 1, "fail": 0, "other": 0}})[1]
+    )
+    assert verdict({"a": {"pass": 0, "fail": 0, "other": 3}})[0] is None
+
+
+def test_profile_findings_count_a_failing_multi_option_case_as_inconclusive() -> None:
+    cases = [
+        {"requires": {"tie-break": "any-nearest"}, "outcome": "pass"},
+        {"requires": {"tie-break": "tied-nearest"}, "outcome": "fail"},
+        {"requires": {"tie-break": "tied-nearest", "no-loser": "two-or-more"}, "outcome": "fail"},
+    ]
+    found = findings(cases)
+    assert found["options"]["tie-break"]["follows"] == "any-nearest"
+    assert found["options"]["tie-break"]["cases"]["tied-nearest"] == {"pass": 0, "fail": 1, "other": 1}
+    assert found["profiles"] == ["fa"]

@@ -1,0 +1,109 @@
+"""The fuzzer's comparison: the reference against itself never diverges over every
+table size and profile; each kind of difference (legal set, events, state,
+refusal, crash) is reported; games are reproducible from the seed alone."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from generala_conformance.adapter import Refused
+from generala_conformance.fuzz import (
+    Pair,
+    Settings,
+    Step,
+    Trial,
+    game_rng,
+    play_random,
+    replay,
+    run_games,
+    supported_profiles,
+)
+from generala_conformance.reference_adapter import ReferenceAdapter
+
+
+def test_reference_against_itself_covers_sizes_profiles_and_kinds() -> None:
+    results = list(run_games(ReferenceAdapter, 11, range(150), Settings(), stop_at_first=False))
+    assert all(r.mismatch is None for r in results)
+    sizes = {r.trial.setup.get("deal", r.trial.setup.get("position"))["players"] for r in results}
+    assert sizes == set(range(2, 11))
+    rules = {tuple(sorted(r.trial.setup["rules"].items())) for r in results}
+    assert len(rules) == 3  # default, fr, fa
+    kinds = Counter(
+        "series" if r.trial.setup.get("series") else "deal" if "deal" in r.trial.setup else "position" for r in results
+    )
+    assert kinds["series"] and kinds["deal"] and kinds["position"]
+    steps = Counter(s.kind for r in results for s in r.trial.steps)
+    assert steps["try"] > 50 and steps["deal"] > 0
+
+
+def test_games_are_reproducible_from_the_seed() -> None:
+    def trial(seed: int, index: int) -> Trial:
+        hello = ReferenceAdapter().hello()
+        settings = Settings(profiles=tuple(supported_profiles(hello)))
+        return play_random(Pair(ReferenceAdapter()), game_rng(seed, index), settings, hello, index).trial
+
+    assert trial(5, 3) == trial(5, 3)
+    assert trial(5, 3) != trial(5, 4) and trial(5, 3) != trial(6, 3)
+
+
+def test_supported_profiles_follow_hello() -> None:
+    hello = ReferenceAdapter().hello()
+    assert supported_profiles(hello) == ["default", "fr", "fa"]
+    only_defaults = {"options": {"first-lead": ["forced-last-dealt"]}}
+    assert supported_profiles(only_defaults) == ["default"]
+
+
+class WrongCode(ReferenceAdapter):
+    """Refuses illegal moves with a wrong reason code."""
+
+    def apply(self, action: str, player: int | None = None) -> list[dict]:
+        try:
+            return super().apply(action, player)
+        except Refused as exc:
+            raise Refused("bad-action" if exc.code != "bad-action" else "game-over", exc.message) from None
+
+
+class Crashing(ReferenceAdapter):
+    """Raises on the third applied move."""
+
+    moves = 0
+
+    def apply(self, action: str, player: int | None = None) -> list[dict]:
+        self.moves += 1
+        if self.moves == 3:
+            raise RuntimeError("boom")
+        return super().apply(action, player)
+
+
+class ChattyEvents(ReferenceAdapter):
+    """Adds an event of its own to every move."""
+
+    def apply(self, action: str, player: int | None = None) -> list[dict]:
+        return [*super().apply(action, player), {"type": "note"}]
+
+
+SETUP = {"rules": {}, "position": {"players": 2, "hands": [["2C", "3C"], ["4C", "5D"]], "leader": 0}}
+
+
+def test_refusal_codes_are_compared() -> None:
+    trial = Trial(SETUP, [Step("try", 0, "4C")])
+    found = replay(WrongCode(), trial)
+    assert found is not None
+    assert (found.what, found.expected, found.actual) == ("refusal", "card-not-in-hand", "bad-action")
+    assert replay(WrongCode(), trial, reason_codes=False) is None
+
+
+def test_crash_and_event_differences_are_reported() -> None:
+    trial = Trial(SETUP, [Step("do", 0, "2C"), Step("do", 1, "4C"), Step("do", 1, "5D")])
+    found = replay(Crashing(), trial)
+    assert found is not None and found.what == "error" and found.index == 2 and "boom" in found.actual
+    found = replay(ChattyEvents(), trial)
+    assert found is not None and found.what == "events" and found.index == 0
+
+
+def test_a_trial_the_reference_cannot_play_is_invalid() -> None:
+    from generala_conformance.fuzz import InvalidTrial
+
+    with pytest.raises(InvalidTrial):
+        replay(ReferenceAdapter(), Trial(SETUP, [Step("do", 0, "4C")]))

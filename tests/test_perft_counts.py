@@ -1,0 +1,123 @@
+"""Perft: the table's counts equal an independent, naive enumeration through the
+public adapter (every node replayed from the setup, no snapshots, no Game.copy);
+the fast and the generic paths agree; a broken engine fails the table."""
+
+from __future__ import annotations
+
+import pytest
+from generala_conformance.adapter import Adapter
+from generala_conformance.divergence import Divergence
+from generala_conformance.perft import PerftCase, divide_adapter, perft_adapter, perft_cases, perft_game
+from generala_conformance.reference_adapter import ReferenceAdapter
+from generala_reference import Game, Rules, from_position, parse_deck
+from generala_spec.options import resolve
+
+from tests.broken_engines import adapter_for
+
+CASES = perft_cases()
+
+
+def naive(adapter: Adapter, setup: dict, path: list[str], depth: int) -> int:
+    """Sequences of ``depth`` more actions after ``path``, replaying ``path`` from the setup each time."""
+    state = adapter.start(setup)
+    for action in path:
+        adapter.apply(action)
+        state = adapter.state()
+    if state["over"]:
+        return 0
+    actions = adapter.legal()
+    if depth == 1:
+        return len(actions)
+    return sum(naive(adapter, setup, [*path, a], depth - 1) for a in actions)
+
+
+def setup_of(case: PerftCase) -> dict:
+    return {**case.setup, "rules": resolve("default", dict(case.requires))}
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
+def test_table_counts_match_naive_enumeration(case: PerftCase) -> None:
+    adapter = ReferenceAdapter()
+    got = [naive(adapter, setup_of(case), [], d) for d in range(1, len(case.counts) + 1)]
+    assert got == list(case.counts)
+
+
+def reference_game(setup: dict) -> Game:
+    rules = Rules.of(overrides=setup["rules"])
+    if "deal" in setup:
+        deal = setup["deal"]
+        return Game.from_deal(deal["players"], deal["dealer"], parse_deck(deal["deck"]), rules=rules)
+    return from_position(setup["position"], rules)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
+def test_fast_and_generic_paths_agree(case: PerftCase) -> None:
+    setup = setup_of(case)
+    depth = len(case.counts)
+    assert perft_game(reference_game(setup), depth) == perft_adapter(ReferenceAdapter(), setup, depth)
+    assert perft_game(reference_game(setup), depth) == case.counts[-1]
+
+
+def test_table_has_the_named_positions() -> None:
+    ids = {c.id for c in CASES}
+    assert {"opening-2p", "opening-4p", "opening-10p", "joker-lead", "decline-and-take", "winner-went-out"} <= ids
+    assert all(len(c.counts) >= 4 for c in CASES if c.id.startswith("opening-") and "free" not in c.id)
+
+
+def test_reference_passes_every_case() -> None:
+    for case in CASES:
+        case.run(ReferenceAdapter(), resolve("default", dict(case.requires)))
+
+
+@pytest.mark.parametrize(
+    ("engine", "case_id"),
+    [
+        ("decline-joker-lead", "joker-lead"),
+        ("taken-card-out-of-play", "decline-and-take"),
+        ("ace-low", "opening-4p"),
+        ("forced-lead-ignored", "opening-10p"),
+    ],
+)
+def test_broken_engine_fails_the_table_with_a_divide(engine: str, case_id: str) -> None:
+    case = next(c for c in CASES if c.id == case_id)
+    with pytest.raises(Divergence) as info:
+        case.run(adapter_for(engine), resolve("default", dict(case.requires)))
+    assert "per first action" in str(info.value)
+
+
+def test_a_snapshot_the_implementation_cannot_restart_is_a_divergence() -> None:
+    case = next(c for c in CASES if c.id == "winner-went-out")
+    with pytest.raises(Divergence, match="restarts as a position"):
+        case.run(adapter_for("out-winner-keeps-lead"), resolve("default", dict(case.requires)))
+
+
+def test_divide_sums_to_the_count() -> None:
+    case = next(c for c in CASES if c.id == "opening-4p-free")
+    parts = divide_adapter(ReferenceAdapter(), setup_of(case), 3)
+    assert len(parts) == case.counts[0] and sum(parts.values()) == case.counts[2]
+
+
+def test_perft_cases_run_like_fixture_cases() -> None:
+    """The suite's fixture test runs a perft case unchanged (how the plugin can collect them)."""
+    from generala_conformance.fixture_suite import test_fixture
+
+    for case in CASES:
+        assert case.path.is_file() and case.line > 0 and case.where.endswith(case.id)
+        test_fixture(case, ReferenceAdapter(), resolve("default", dict(case.requires)))
+    broken = next(c for c in CASES if c.id == "joker-lead")
+    with pytest.raises(Divergence):
+        test_fixture(broken, adapter_for("decline-joker-lead"), resolve("default", dict(broken.requires)))
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
+def test_requires_name_every_option_the_counts_depend_on(case: PerftCase) -> None:
+    """Any other option value leaves every count unchanged, so the case is right under any profile."""
+    from generala_spec.options import options
+
+    for name, option in options().items():
+        if name in case.requires:
+            continue
+        for value in option.values:
+            setup = {**case.setup, "rules": resolve("default", {**case.requires, name: value})}
+            got = [perft_game(reference_game(setup), d) for d in range(1, len(case.counts) + 1)]
+            assert got == list(case.counts), f"{case.id} depends on {name}={value}"
