@@ -169,13 +169,15 @@ def _collect_suite(session: pytest.Session) -> Iterator[pytest.Item]:
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
-    """Parametrize the fixture suite's test with every YAML case."""
+    """Parametrize the fixture suite's test with every YAML case and, for the
+    kit's own suite, every case of the perft table."""
     if "generala_case" not in metafunc.fixturenames:
         return
     from generala_conformance.fixtures import load_all
+    from generala_conformance.perft import perft_cases
 
     root = metafunc.config.getoption("generala_cases")
-    cases = load_all(Path(root) if root else None)
+    cases = load_all(Path(root)) if root else [*load_all(None), *perft_cases()]
     params = [pytest.param(case, id=case.id, marks=_case_marks(case)) for case in cases]
     metafunc.parametrize("generala_case", params)
 

@@ -21,7 +21,7 @@ Then
   ``P3 deals the next game and does not play in it`` / ``and plays in it``;
   ``nobody loses``, ``nobody goes out``, ``the game is over``, ``the game is not over``,
   ``the move is refused with must-follow-suit``, ``the legal moves are 8H, JK, decline``,
-  ``the trick on the table is P1 8H, P2 9H``, ``the cards out of play include JK, 8H``,
+  ``the trick on the table is P1 8H, P2 9H``, ``the cards out of play include JK, 8H`` / ``do not include 9H``,
   ``the events are play P3 9H, trick P2 complete, lead P2 winner``,
   ``the series is not over``.
 
@@ -310,6 +310,11 @@ def _general(table: Table, step: str) -> Callable[[], None] | None:
             _expect(driver, step, c in got, f"{c} out of play", f"out of play {canonical(got)}")
             got.remove(c)
 
+    def not_out_of_play(text: str) -> None:
+        got = list(table.adapter.state().get("out_of_play", []))
+        for c in cards(text):
+            _expect(driver, step, c not in got, f"{c} not out of play", f"out of play {canonical(got)}")
+
     def events(text: str) -> None:
         driver.expect_events(step, [parse_event(e) for e in re.split(r",\s+", text)], driver.events)
 
@@ -338,6 +343,7 @@ def _general(table: Table, step: str) -> Callable[[], None] | None:
         (r"the legal moves are (.+)", legal),
         (r"the trick on the table is (.+)", trick),
         (r"the cards out of play include (.+)", out_of_play),
+        (r"the cards out of play do not include (.+)", not_out_of_play),
         (r"the events are (.+)", events),
         (r"the game is (not )?over", over),
         (r"the hands hold (.+) cards", sizes),

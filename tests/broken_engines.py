@@ -3,19 +3,24 @@ that violates exactly ONE clause, so that the kit's tools (fuzz, fixtures) can b
 shown to catch it. Put one behind the usual adapter with
 ``ReferenceAdapter(game_class=cls)`` (see :func:`adapter_for`).
 
-``BROKEN`` maps a name to ``(clause_id, game_class)``.
+``BROKEN`` maps a name to a :class:`Broken`: the clause it breaks and the
+classes to put behind the adapter. Each engine also has a zero-argument
+factory named after it (``second_joker_wins_adapter``), for
+``generala-kit check --adapter tests/broken_engines.py:second_joker_wins_adapter``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import partial
+from typing import NamedTuple
 
 from generala_conformance.reference_adapter import ReferenceAdapter
 from generala_reference.actions import DECLINE, JOKER_ACTION, TAKE_BASE, cards_as_actions
 from generala_reference.cards import JOKER, JOKERS, SUIT_MASKS, rank
 from generala_reference.game import PLAY, TAKE, Game
 from generala_reference.rules import DEFAULT, Rules
+from generala_reference.series import Series
 
 
 def _holds_led_suit(game: Game) -> bool:
@@ -293,41 +298,64 @@ class EliminatedDealerPlays(_Redealt):
         return dealer, seated
 
 
-BROKEN: dict[str, tuple[str, type[Game]]] = {
-    "ace-low": ("R-MAT-3", AceLow),
-    "deal-from-dealer": ("R-DEAL-1", DealFromDealer),
-    "forced-lead-ignored": ("R-LEAD-2", ForcedLeadIgnored),
-    "joker-while-holding-suit": ("R-FOLLOW-4", JokerWhileHoldingSuit),
-    "decline-while-holding-suit": ("R-FOLLOW-4", DeclineWhileHoldingSuit),
-    "previous-card-suit": ("R-FOLLOW-3", PreviousCardSuit),
-    "second-joker-wins": ("R-JOKER-4", SecondJokerWins),
-    "decline-joker-lead": ("R-JOKER-3", DeclineJokerLead),
-    "follower-joker-loses": ("R-TRICK-1", FollowerJokerLoses),
-    "winner-gathers-trick": ("R-TRICK-2", WinnerGathersTrick),
-    "followers-play-after-decline": ("R-DECL-1", FollowersPlayAfterDecline),
-    "take-joker": ("R-DECL-3", TakeJoker),
-    "taken-card-out-of-play": ("R-DECL-4", TakenCardOutOfPlay),
-    "taken-card-also-out-of-play": ("R-DECL-4", TakenCardAlsoOutOfPlay),
-    "out-winner-keeps-lead": ("R-NEXT-3", OutWinnerKeepsLead),
-    "tie-break-wrong-way": ("R-NEXT-4", TieBreakWrongWay),
-    "out-players-not-skipped": ("R-OUT-2", OutPlayersNotSkipped),
-    "end-before-trick-played-out": ("R-END-2", EndBeforeTrickPlayedOut),
-    "all-out-last-loses": ("R-END-3", AllOutLastLoses),
-    "eliminated-dealer-plays": ("R-SERIES-4", EliminatedDealerPlays),
+class DealPassesRight(Series):
+    """R-SERIES-4 broken: after a game with a loser the deal passes to the loser's right
+    (the next player still in), as in many card games, instead of to the loser."""
+
+    def _settle(self, loser: int | None) -> list[tuple]:
+        events = super()._settle(loser)
+        if loser is not None and self.next_dealer == loser:
+            dealer = next(q % self.seats for q in range(loser + 1, loser + self.seats) if q % self.seats in self.active)
+            self.next_dealer = dealer
+            events[-1] = ("next-dealer", dealer, True)
+        return events
+
+
+class Broken(NamedTuple):
+    """A broken engine: the clause it breaks and the classes behind the adapter."""
+
+    clause: str
+    game_class: type[Game]
+    series_class: type[Series] = Series
+
+
+BROKEN: dict[str, Broken] = {
+    "ace-low": Broken("R-MAT-3", AceLow),
+    "deal-from-dealer": Broken("R-DEAL-1", DealFromDealer),
+    "forced-lead-ignored": Broken("R-LEAD-2", ForcedLeadIgnored),
+    "joker-while-holding-suit": Broken("R-FOLLOW-4", JokerWhileHoldingSuit),
+    "decline-while-holding-suit": Broken("R-FOLLOW-4", DeclineWhileHoldingSuit),
+    "previous-card-suit": Broken("R-FOLLOW-3", PreviousCardSuit),
+    "second-joker-wins": Broken("R-JOKER-4", SecondJokerWins),
+    "decline-joker-lead": Broken("R-JOKER-3", DeclineJokerLead),
+    "follower-joker-loses": Broken("R-TRICK-1", FollowerJokerLoses),
+    "winner-gathers-trick": Broken("R-TRICK-2", WinnerGathersTrick),
+    "followers-play-after-decline": Broken("R-DECL-1", FollowersPlayAfterDecline),
+    "take-joker": Broken("R-DECL-3", TakeJoker),
+    "taken-card-out-of-play": Broken("R-DECL-4", TakenCardOutOfPlay),
+    "taken-card-also-out-of-play": Broken("R-DECL-4", TakenCardAlsoOutOfPlay),
+    "out-winner-keeps-lead": Broken("R-NEXT-3", OutWinnerKeepsLead),
+    "tie-break-wrong-way": Broken("R-NEXT-4", TieBreakWrongWay),
+    "out-players-not-skipped": Broken("R-OUT-2", OutPlayersNotSkipped),
+    "end-before-trick-played-out": Broken("R-END-2", EndBeforeTrickPlayedOut),
+    "all-out-last-loses": Broken("R-END-3", AllOutLastLoses),
+    "eliminated-dealer-plays": Broken("R-SERIES-4", EliminatedDealerPlays),
+    "deal-passes-right": Broken("R-SERIES-4", Game, DealPassesRight),
 }
-"""name -> (the clause it breaks, the broken game class)."""
+"""name -> the broken engine."""
 
 
 def adapter_for(name: str) -> ReferenceAdapter:
     """The broken engine ``name`` behind the reference adapter."""
-    return ReferenceAdapter(game_class=BROKEN[name][1])
+    return factory_for(name)()
 
 
 def factory_for(name: str) -> partial[ReferenceAdapter]:
     """A picklable adapter factory for the broken engine ``name`` (for ``--jobs``)."""
-    return partial(ReferenceAdapter, game_class=BROKEN[name][1])
+    broken = BROKEN[name]
+    return partial(ReferenceAdapter, game_class=broken.game_class, series_class=broken.series_class)
 
 
-def second_joker_wins_adapter() -> ReferenceAdapter:
-    """A zero-argument factory (for ``--adapter tests.broken_engines:second_joker_wins_adapter``)."""
-    return adapter_for("second-joker-wins")
+for _name in BROKEN:
+    globals()[_name.replace("-", "_") + "_adapter"] = factory_for(_name)
+

@@ -29,7 +29,7 @@ def first_divergence(name: str) -> campaign.Found:
 
 @pytest.mark.parametrize("name", sorted(BROKEN))
 def test_broken_engine_found_shrunk_and_fixture_fails_only_on_it(name: str, tmp_path) -> None:
-    clause, _ = BROKEN[name]
+    clause = BROKEN[name].clause
     found = first_divergence(name)
     trial, mismatch = shrink(factory_for(name), found.trial, found.mismatch)
     assert len(trial.steps) <= len(found.trial.steps)

@@ -91,6 +91,19 @@ Feature: Following
     When P5 plays 6H
     Then P4 wins the trick
 
+  @R-FOLLOW-3 @R-JOKER-3 @AMB-10
+  Scenario: After a Joker lead, the cards played next set no suit to follow
+    The suit to follow is the first card's, and a led Joker has none: every player
+    may play any card, whatever the players before him played.
+    Given a 3-player table where P1 leads:
+      | P1 | JK 2C    |
+      | P2 | 5H 3C    |
+      | P3 | 9H 4C 7S |
+    When P1 leads JK and P2 plays 5H
+    Then the legal moves are 4C, 7S, 9H
+    When P3 plays 4C
+    Then P1 wins the trick
+
   @R-FOLLOW-3
   Scenario: After a Joker, a player void in the led suit may still decline
     Given a 4-player table where P1 leads:

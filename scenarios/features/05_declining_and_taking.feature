@@ -110,6 +110,7 @@ Feature: Declining and taking
     And P4 takes 9H
     Then P4 holds 9H 5C 6C
     And the cards out of play include JK, 8H
+    And the cards out of play do not include 9H
     And the trick on the table is empty
     And P2 leads next
 
@@ -122,6 +123,7 @@ Feature: Declining and taking
     When P1 leads 8H, P2 plays 9H and P3 declines
     And P3 takes 8H
     Then the cards out of play include 9H
+    And the cards out of play do not include 8H
     And P3 holds 8H 4C 5C
     And P2 holds 3C
 
