@@ -24,11 +24,26 @@ def cards_as_actions(mask: int) -> list[int]:
     return out
 
 
+def _text_of(action: int) -> str:
+    if action == DECLINE:
+        return "decline"
+    if action >= TAKE_BASE:
+        return "take " + format_card(action - TAKE_BASE)
+    return format_card(action)
+
+
+_TEXTS = tuple(_text_of(a) for a in range(TAKE_BASE + JOKER + 1))
+_CANONICAL = {text: action for action, text in enumerate(_TEXTS)}
+
+
 def parse_action(text: str) -> int:
     """Read an action text: a card (``8H``, ``JK``), ``decline`` (or ``pass``), ``take 8H``.
 
     Raises :class:`InvalidInput` with code ``bad-action`` quoting the text.
     """
+    action = _CANONICAL.get(text) if isinstance(text, str) else None
+    if action is not None:
+        return action
     words = text.split() if isinstance(text, str) else []
     try:
         if len(words) == 1:
@@ -43,9 +58,5 @@ def parse_action(text: str) -> int:
 
 
 def format_action(action: int) -> str:
-    """The text of an action int."""
-    if action == DECLINE:
-        return "decline"
-    if action >= TAKE_BASE:
-        return "take " + format_card(action - TAKE_BASE)
-    return format_card(action)
+    """The canonical text of an action int."""
+    return _TEXTS[action]
