@@ -189,11 +189,15 @@ class Game:
         if player is not None and player != p:
             raise IllegalAction("not-your-turn", f"P{p + 1} is to move, not P{player + 1}")
         if action >= TAKE_BASE:
+            if action > TAKE_BASE + JOKER:
+                raise IllegalAction("bad-action", f"no action has the number {action}")
             return self._take(p, action - TAKE_BASE)
         if phase == TAKE:
             raise IllegalAction("must-take", f"P{p + 1} declined and must take a card of the trick (R-DECL-2)")
         if action == DECLINE:
             return self._decline(p)
+        if action < 0:
+            raise IllegalAction("bad-action", f"no action has the number {action}")
         return self._play(p, action)
 
     def _play(self, p: int, action: int) -> list[tuple]:

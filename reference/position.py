@@ -24,7 +24,7 @@ from generala_reference.cards import (
     parse_card,
 )
 from generala_reference.errors import InvalidInput, InvalidPosition
-from generala_reference.game import OVER, PHASES, PLAY, TAKE, Game
+from generala_reference.game import OVER, PHASES, TAKE, Game
 from generala_reference.rules import DEFAULT, Rules
 
 Json = dict[str, Any]
@@ -225,4 +225,4 @@ def from_snapshot(data: Mapping[str, Any], game_class: type[Game] = Game) -> Gam
     return game
 
 
-__all__ = ["PLAY", "from_position", "from_snapshot", "snapshot"]
+__all__ = ["from_position", "from_snapshot", "snapshot"]

@@ -299,3 +299,10 @@ def test_position_with_trick_in_progress_and_taking() -> None:
     assert legal(game) == ["take 9H"]
     assert snapshot(game)["out_of_play"].__len__() == 54 - 6
     assert JOKER in (c for _, c in game.trick)
+
+
+@pytest.mark.parametrize("action", [-1, 107, 500])
+def test_action_numbers_out_of_range_are_bad_actions(action: int) -> None:
+    game = pos([["5H"], ["6H", "2C"]])
+    with pytest.raises(IllegalAction, match="bad-action"):
+        game.apply(action)
