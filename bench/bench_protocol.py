@@ -3,7 +3,8 @@ serve``, and the whole conformance suite through ``serve`` against in-process.
 
 Run: ``python3 bench/bench_protocol.py [--requests N] [--repeat K] [--no-suite]``.
 Targets (issue 4): at least 10,000 round trips/s; the suite through ``serve``
-within 2x of its in-process time. Figures are printed, never asserted.
+within 2x of its in-process time. The batch figure (issue 6) is whole games sent
+as one ``batch`` request each. Figures are printed, never asserted.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from generala_conformance.process_adapter import ProcessAdapter
+from generala_conformance.reference_adapter import ReferenceAdapter
 
 SERVE = [sys.executable, "-m", "generala_conformance.cli", "serve"]
 POSITION = {"position": {"players": 4, "hands": [["9H", "3C", "JK"], ["10H", "2C"], ["KS", "4D"], ["5H"]], "leader": 0}}
@@ -57,6 +59,43 @@ def random_games(adapter: ProcessAdapter, games: int, seed: int = 1) -> int:
     return requests
 
 
+def game_steps(rng: random.Random) -> tuple[dict, list[dict]]:
+    """A random 4-player game played on the in-process reference: its setup and its steps."""
+    deck = DECK[:]
+    rng.shuffle(deck)
+    setup = {"deal": {"players": 4, "dealer": 0, "deck": deck}, "rules": {"first-lead": "free"}}
+    reference = ReferenceAdapter()
+    reference.start(setup)
+    steps = []
+    while actions := reference.legal():
+        action = rng.choice(actions)
+        reference.apply(action)
+        steps.append({"cmd": "apply", "action": action})
+    return setup, steps
+
+
+def bench_batches(games: int, seed: int = 1) -> None:
+    """Whole games sent as one ``batch`` each (events, state and legal actions after every step)."""
+    rng = random.Random(seed)
+    played = [game_steps(rng) for _ in range(games)]
+    adapter = ProcessAdapter(SERVE)
+    try:
+        adapter.hello()
+        began = time.perf_counter()
+        for setup, steps in played:
+            adapter.start(setup)
+            adapter.batch(steps)
+        spent = time.perf_counter() - began
+    finally:
+        adapter.close()
+    steps = sum(len(s) for _, s in played)
+    label = "random games, one batch each"
+    print(
+        f"  {label:<42} {games / spent:>10,.0f} games/s        "
+        f"({steps / spent:,.0f} steps/s, {spent * 1e6 / steps:.1f} us per step with its state and legal)"
+    )
+
+
 def bench_round_trips(count: int, repeat: int) -> None:
     """Round trips per second of single requests, and of whole random games."""
     adapter = ProcessAdapter(SERVE)
@@ -76,6 +115,7 @@ def bench_round_trips(count: int, repeat: int) -> None:
     finally:
         adapter.close()
         validating.close()
+    bench_batches(200)
 
 
 def suite_seconds(extra: list[str]) -> tuple[float, int]:

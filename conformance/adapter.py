@@ -88,6 +88,36 @@ class Adapter(ABC):
     def state(self) -> Json:
         """The canonical state snapshot."""
 
+    def batch(self, steps: list[Json]) -> list[Json]:
+        """Run ``steps`` (each ``{"cmd": "apply", "action", "player"?}`` or ``{"cmd":
+        "deal", "deck"}``) in order; for each, what it answered and the state and
+        legal actions after it (``docs/interfaces.md``, "Batches").
+
+        A step's result is ``{"ok": true, "events", "state", "actions"}`` or, for a
+        refused step, ``{"ok": false, "error": {"kind": "illegal", "code",
+        "message"}, "state", "actions"}``; ``actions`` is empty once the game is
+        over. Any other error (``BadRequest``, ``Unsupported``, a fault) ends the
+        whole batch. This default asks step by step; an adapter over a process may
+        send one request instead.
+        """
+        return [self._batch_step(step) for step in steps]
+
+    def _batch_step(self, step: Json) -> Json:
+        result: Json
+        cmd = step.get("cmd")
+        if cmd not in ("apply", "deal"):
+            raise BadRequest("bad-request", f"a batch step is an apply or a deal, not {cmd!r}")
+        try:
+            if cmd == "deal":
+                result = {"ok": True, "events": self.deal(step["deck"])}
+            else:
+                result = {"ok": True, "events": self.apply(step["action"], step.get("player"))}
+        except Refused as refused:
+            result = {"ok": False, "error": {"kind": "illegal", "code": refused.code, "message": refused.message}}
+        result["state"] = self.state()
+        result["actions"] = [] if result["state"].get("over") else self.legal()
+        return result
+
     def close(self) -> None:  # noqa: B027 - optional hook
         """Release the implementation (stop its process)."""
 

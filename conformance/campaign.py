@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import itertools
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from generala_conformance.adapter import Adapter
-from generala_conformance.fuzz import FuzzError, Mismatch, Settings, Step, Trial, run_games
+from generala_conformance.fuzz import FuzzError, GameResult, Mismatch, Settings, Step, Trial, run_games
 
 Json = dict[str, Any]
 REPORT_KIND = "generala-fuzz-report"
@@ -62,8 +62,13 @@ def run_chunk(
     factory: Callable[[], Adapter], seed: int, games: range, settings: Settings, keep_going: bool
 ) -> ChunkResult:
     """Play the games of one chunk (in this process or a pool worker)."""
+    return collect(run_games(factory, seed, games, settings, stop_at_first=not keep_going))
+
+
+def collect(games: Iterable[GameResult]) -> ChunkResult:
+    """The totals and divergences of ``games``."""
     result = ChunkResult()
-    for game in run_games(factory, seed, games, settings, stop_at_first=not keep_going):
+    for game in games:
         result.games += 1
         result.actions += game.actions
         if game.mismatch is not None:
@@ -89,9 +94,10 @@ def run(
     Without ``keep_going`` no new chunk is started once a divergence is found.
     """
     parts = chunks(games)
-    if jobs <= 1:
+    if jobs <= 1:  # one implementation for every chunk: no restart between chunks
+        played = run_games(factory, seed, games, settings, stop_at_first=not keep_going)
         for part in parts:
-            result = run_chunk(factory, seed, part, settings, keep_going)
+            result = collect(itertools.islice(played, len(part)))
             yield result
             if result.found and not keep_going:
                 return

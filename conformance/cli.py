@@ -14,14 +14,15 @@ from collections.abc import Sequence
 COMMANDS = ["play", "serve", "rules", "check", "profile", "perft", "fuzz"]
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser with one sub-parser per command of ``COMMANDS``."""
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The argument parser with one sub-parser per command of ``COMMANDS`` (or only
+    for the command ``only``, so that starting one command imports no other)."""
     parser = argparse.ArgumentParser(
         prog="generala-kit",
         description="Générala rules, reference engine and conformance kit.",
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for name in COMMANDS:
+    for name in [only] if only in COMMANDS else COMMANDS:
         module = importlib.import_module(f"generala_conformance.cmd_{name}")
         command = sub.add_parser(name, help=module.HELP, description=module.HELP)
         module.configure(command)
@@ -31,7 +32,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``generala-kit`` console script."""
-    args = build_parser().parse_args(argv)
+    argv = list(sys.argv[1:] if argv is None else argv)
+    args = build_parser(argv[0] if argv else None).parse_args(argv)
     try:
         return int(args._run(args) or 0)
     except BrokenPipeError:  # the reader went away (e.g. ``| head``): stop quietly

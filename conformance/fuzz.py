@@ -1,9 +1,11 @@
-"""Differential fuzzing: random games played at once on the implementation under
-test and on the reference engine, compared after every action.
+"""Differential fuzzing: random games played on the implementation under test and
+on the reference engine, compared after every action.
 
 Each game is drawn from its own seeded generator (``game_rng(seed, index)``), so a
-campaign, a shard of it, or one game is reproducible from the seed alone. The kit
-draws every deck itself and sends explicit deck orders (R-DEAL-1): the
+campaign, a shard of it, or one game is reproducible from the seed alone. Every
+step is chosen from the reference's state (:class:`Reference`), so a game can be
+sent ahead to an implementation that takes ``batch`` requests (:class:`Pair`).
+The kit draws every deck itself and sends explicit deck orders (R-DEAL-1): the
 implementation's own shuffling is never used. After each action the legal actions
 (as sets), the events (exactly) and the state snapshot are compared; now and then
 an illegal action is tried on both, and the refusals compared. The first
@@ -12,10 +14,11 @@ difference is a :class:`Mismatch`; :mod:`generala_conformance.shrink` reduces it
 
 from __future__ import annotations
 
+import itertools
 import random
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from generala_conformance.adapter import Adapter, AdapterFault, BadRequest, Refused
 from generala_conformance.driver import show_events
@@ -28,7 +31,9 @@ Json = dict[str, Any]
 AdapterFactory = Callable[[], Adapter]
 
 MAX_STEPS = 3000
-"""A trial longer than this is cut (a broken engine could loop; the reference never needs it)."""
+"""A trial longer than this is cut (a guard: the reference never needs it)."""
+BATCH_STEPS = 200
+"""Steps sent in one ``batch`` request to an implementation that takes them."""
 
 ALL_ACTIONS = (
     *dict.fromkeys(CANONICAL_DECK),
@@ -101,123 +106,222 @@ class InvalidTrial(Exception):
     """The reference itself cannot play the trial (a shrinking candidate that broke it)."""
 
 
-class Pair:
-    """The implementation and the reference, driven in lockstep."""
+class Expected(NamedTuple):
+    """What the reference answered to one step (its ``events``, or the refusal
+    ``code`` of a try), then its state and legal actions (none once the game is over)."""
 
-    def __init__(self, impl: Adapter, reason_codes: bool = True) -> None:
-        self.impl = impl
-        self.ref = ReferenceAdapter()
-        self.reason_codes = reason_codes
-        self.state: Json = {}
-        self.legal: list[str] = []
+    events: list[Json] | None
+    code: str | None
+    state: Json
+    legal: list[str]
 
-    def start(self, setup: Json) -> Mismatch | None:
-        """Start both; the reference refusing means the setup is invalid."""
+
+class Reference:
+    """The reference engine playing a trial; ``now`` is what it expects of the last
+    step played (at first: of the start). A step it cannot play raises
+    :class:`InvalidTrial`."""
+
+    def __init__(self, setup: Json) -> None:
+        self.adapter = ReferenceAdapter()
         try:
-            self.state = self.ref.start(setup)
+            self.adapter.start(setup)
         except BadRequest as exc:
             raise InvalidTrial(str(exc)) from None
+        self.steps = 0
+        self.now = self._settled(None)
+
+    def play(self, step: Step) -> Expected:
+        """Play ``step``; what the reference expects of it."""
+        now = self.now
+        self.steps += 1
+        if step.kind == "try":
+            try:
+                self.adapter.apply(step.action, step.player)
+            except Refused as exc:
+                self.now = Expected(None, exc.code, now.state, now.legal)
+                return self.now
+            raise InvalidTrial(f"step {self.steps}: the reference accepts {step.action!r}")
+        if step.kind == "do" and step.action not in now.legal:
+            raise InvalidTrial(f"step {self.steps}: {step.action} is not legal for the reference")
+        try:
+            if step.kind == "deal":
+                events = self.adapter.deal(step.action)
+            else:
+                events = self.adapter.apply(step.action, step.player)
+        except (Refused, BadRequest) as exc:
+            raise InvalidTrial(f"step {self.steps}: the reference cannot play it: {exc}") from None
+        self.now = self._settled(events)
+        return self.now
+
+    def played(self, steps: Iterable[Step]) -> Iterator[Played]:
+        """Each of ``steps`` with what the reference expects of it, played as it is asked for."""
+        for step in steps:
+            yield step, self.play(step)
+
+    def _settled(self, events: list[Json] | None) -> Expected:
+        state = self.adapter.state()
+        return Expected(events, None, state, [] if state.get("over") else self.adapter.legal())
+
+
+class _Answered:
+    """One result of a ``batch``, read back through the calls :class:`Pair` makes."""
+
+    def __init__(self, result: Json) -> None:
+        self.result = result
+
+    def apply(self, *_: Any) -> list[Json]:
+        if self.result["ok"]:
+            return self.result["events"]
+        error = self.result["error"]
+        raise Refused(error.get("code"), error.get("message", ""))
+
+    deal = apply
+
+    def state(self) -> Json:
+        return self.result["state"]
+
+    def legal(self) -> list[str]:
+        return self.result["actions"]
+
+
+Answers = Adapter | _Answered
+"""What one step is compared from: the implementation asked request by request, or a batch result."""
+Played = tuple[Step, Expected]
+"""A step and what the reference expects of it."""
+
+
+def _raised(exc: Exception) -> str:
+    return f"{type(exc).__name__}: {exc}"
+
+
+def _request(step: Step) -> Json:
+    """A step of a trial as a step of a ``batch`` request."""
+    if step.kind == "deal":
+        return {"cmd": "deal", "deck": step.action}
+    request: Json = {"cmd": "apply", "action": step.action}
+    if step.player is not None:
+        request["player"] = step.player
+    return request
+
+
+class Pair:
+    """The implementation under test, compared with what the reference expects.
+
+    With ``batch`` the steps go to the implementation in ``batch`` requests of up
+    to :data:`BATCH_STEPS` steps; a batch that fails (a crash, a timeout, garbage)
+    is played again request by request, so that the fault shows at its step.
+    """
+
+    def __init__(self, impl: Adapter, reason_codes: bool = True, batch: bool = False) -> None:
+        self.impl = impl
+        self.reason_codes = reason_codes
+        self.batch = batch
+
+    def check(self, setup: Json, start: Expected, plays: Iterable[Played]) -> tuple[int, Mismatch] | None:
+        """The first mismatch and the step it shows at (``-1``: the start), or
+        ``None``; ``plays`` is drawn only as far as it is compared (or batched)."""
+        found = self._start(setup, start)
+        if found:
+            return -1, found
+        if not self.batch:
+            return self._steps(0, ((step, want, self.impl) for step, want in plays))
+        done: list[Played] = []
+        while chunk := list(itertools.islice(plays, BATCH_STEPS)):
+            first = len(done)
+            done += chunk
+            try:
+                results = self.impl.batch([_request(step) for step, _ in chunk])
+                if len(results) != len(chunk):
+                    raise AdapterFault(f"the batch answered {len(results)} results for {len(chunk)} steps")
+            except Exception as exc:  # a broken implementation may raise anything
+                again = Pair(self.impl, self.reason_codes).check(setup, start, done)
+                return again or (first, Mismatch(first, "error", "the batch is answered", _raised(exc)))
+            found_at = self._steps(first, ((s, w, _Answered(r)) for (s, w), r in zip(chunk, results, strict=True)))
+            if found_at:
+                return found_at
+        return None
+
+    def _steps(self, first: int, answered: Iterable[tuple[Step, Expected, Answers]]) -> tuple[int, Mismatch] | None:
+        for index, (step, want, answer) in enumerate(answered, first):
+            found = self._step(index, step, answer, want)
+            if found:
+                return index, found
+        return None
+
+    def _start(self, setup: Json, want: Expected) -> Mismatch | None:
         try:
             got = self.impl.start(setup)
         except (BadRequest, Refused, AdapterFault) as exc:
-            return Mismatch(-1, "start", "the setup is accepted", f"{type(exc).__name__}: {exc}")
-        return self._compare_state(-1, got) or self._compare_legal(-1)
+            return Mismatch(-1, "start", "the setup is accepted", _raised(exc))
+        return self._compare_state(-1, got, want) or self._compare_legal(-1, self.impl, want)
 
-    def step(self, index: int, step: Step) -> Mismatch | None:
-        """Play one step on both and compare."""
-        if step.kind == "deal":
-            return self._deal(index, step.action)
+    def _step(self, index: int, step: Step, impl: Answers, want: Expected) -> Mismatch | None:
+        """Compare one step (``impl`` answers it)."""
         if step.kind == "try":
-            return self._try(index, step)
-        if step.action not in self.legal:
-            raise InvalidTrial(f"step {index + 1}: {step.action} is not legal for the reference")
+            return self._try(index, step, impl, want)
         try:
-            got = self.impl.apply(step.action, step.player)
+            got = impl.deal(step.action) if step.kind == "deal" else impl.apply(step.action, step.player)
         except Refused as exc:
+            if step.kind == "deal":
+                return Mismatch(index, "error", "the deal is accepted", _raised(exc))
             return Mismatch(index, "events", "the move is accepted", f"refused ({exc.code}): {exc.message}")
         except Exception as exc:  # a broken implementation may raise anything
-            return Mismatch(index, "error", "the move is accepted", f"{type(exc).__name__}: {exc}")
-        want = self.ref.apply(step.action, step.player)
-        if got != want:
-            return Mismatch(index, "events", want, got)
-        return self._after(index)
+            what = "deal" if step.kind == "deal" else "move"
+            return Mismatch(index, "error", f"the {what} is accepted", _raised(exc))
+        if got != want.events:
+            return Mismatch(index, "events", want.events, got)
+        return self._compare_state(index, _state_of(impl), want) or self._compare_legal(index, impl, want)
 
-    def _after(self, index: int) -> Mismatch | None:
-        self.state = self.ref.state()
-        return self._compare_state(index, self._impl_state(index)) or self._compare_legal(index)
-
-    def _impl_state(self, index: int) -> Any:
+    def _try(self, index: int, step: Step, impl: Answers, want: Expected) -> Mismatch | None:
         try:
-            return self.impl.state()
+            got = impl.apply(step.action, step.player)
+        except Refused as exc:
+            if self.reason_codes and exc.code != want.code:
+                return Mismatch(index, "refusal", want.code, exc.code)
         except Exception as exc:
-            return {"error": f"{type(exc).__name__}: {exc}"}
+            return Mismatch(index, "error", f"refused with {want.code}", _raised(exc))
+        else:
+            return Mismatch(index, "refusal", want.code, f"accepted: {got}")
+        return self._compare_state(index, _state_of(impl), want)
 
-    def _compare_state(self, index: int, got: Any) -> Mismatch | None:
-        fields = differing(self.state, got) if isinstance(got, Mapping) else ["state"]
+    @staticmethod
+    def _compare_state(index: int, got: Any, want: Expected) -> Mismatch | None:
+        fields = differing(want.state, got) if isinstance(got, Mapping) else ["state"]
         if fields:
-            want = {k: self.state.get(k) for k in fields}
+            expected = {k: want.state.get(k) for k in fields}
             have = {k: got.get(k) for k in fields} if isinstance(got, Mapping) else got
-            return Mismatch(index, "state", want, have, fields)
+            return Mismatch(index, "state", expected, have, fields)
         return None
 
-    def _compare_legal(self, index: int) -> Mismatch | None:
-        self.legal = [] if self.state.get("over") else self.ref.legal()
-        if self.state.get("over"):
+    @staticmethod
+    def _compare_legal(index: int, impl: Answers, want: Expected) -> Mismatch | None:
+        if want.state.get("over"):
             return None
         try:
-            got = self.impl.legal()
+            got = impl.legal()
         except Exception as exc:
-            return Mismatch(index + 1, "error", "the legal actions", f"{type(exc).__name__}: {exc}")
-        if got != self.legal and sorted(got) != sorted(self.legal):
-            return Mismatch(index + 1, "legal", sorted(self.legal), sorted(got))
+            return Mismatch(index + 1, "error", "the legal actions", _raised(exc))
+        if got != want.legal and sorted(got) != sorted(want.legal):
+            return Mismatch(index + 1, "legal", sorted(want.legal), sorted(got))
         return None
 
-    def _try(self, index: int, step: Step) -> Mismatch | None:
-        try:
-            self.ref.apply(step.action, step.player)
-        except Refused as exc:
-            want = exc.code
-        else:
-            raise InvalidTrial(f"step {index + 1}: the reference accepts {step.action!r}")
-        try:
-            got = self.impl.apply(step.action, step.player)
-        except Refused as exc:
-            if self.reason_codes and exc.code != want:
-                return Mismatch(index, "refusal", want, exc.code)
-        except Exception as exc:
-            return Mismatch(index, "error", f"refused with {want}", f"{type(exc).__name__}: {exc}")
-        else:
-            return Mismatch(index, "refusal", want, f"accepted: {got}")
-        return self._compare_state(index, self._impl_state(index))
 
-    def _deal(self, index: int, deck: list[str]) -> Mismatch | None:
-        try:
-            want = self.ref.deal(deck)
-        except (Refused, BadRequest) as exc:
-            raise InvalidTrial(f"step {index + 1}: the reference cannot deal: {exc}") from None
-        try:
-            got = self.impl.deal(deck)
-        except Exception as exc:
-            return Mismatch(index, "error", "the deal is accepted", f"{type(exc).__name__}: {exc}")
-        if got != want:
-            return Mismatch(index, "events", want, got)
-        return self._after(index)
+def _state_of(impl: Answers) -> Any:
+    try:
+        return impl.state()
+    except Exception as exc:
+        return {"error": _raised(exc)}
 
 
-def replay(impl: Adapter, trial: Trial, reason_codes: bool = True) -> Mismatch | None:
-    """Play ``trial`` on ``impl`` and the reference; the first mismatch, or ``None``.
+def replay(impl: Adapter, trial: Trial, reason_codes: bool = True, batch: bool = False) -> Mismatch | None:
+    """Play ``trial`` on ``impl`` and compare with the reference; the first mismatch, or ``None``.
 
-    Raises :class:`InvalidTrial` when the reference cannot play it.
+    Raises :class:`InvalidTrial` when the reference cannot play a step the
+    comparison reaches (in batches: a step of a batch being sent).
     """
-    pair = Pair(impl, reason_codes)
-    found = pair.start(trial.setup)
-    if found:
-        return found
-    for index, step in enumerate(trial.steps):
-        found = pair.step(index, step)
-        if found:
-            return found
-    return None
+    ref = Reference(trial.setup)
+    found = Pair(impl, reason_codes, batch).check(trial.setup, ref.now, ref.played(trial.steps))
+    return found[1] if found else None
 
 
 # ------------------------------------------------------------- random games
@@ -307,6 +411,24 @@ def illegal_step(rng: random.Random, state: Mapping[str, Any], legal: list[str])
     return Step("try", to_move, rng.choice([a for a in ALL_ACTIONS if a not in allowed]))
 
 
+def random_steps(rng: random.Random, settings: Settings, ref: Reference, steps: list[Step]) -> Iterator[Step]:
+    """The steps of a random game, each chosen from the reference's state once
+    ``ref`` has played the one before; each is also appended to ``steps``."""
+    while len(steps) < MAX_STEPS:
+        _, _, state, legal = ref.now
+        series = state.get("series")
+        if state.get("over"):
+            if not series or series.get("over"):
+                return
+            step = Step("deal", None, shuffled_deck(rng))
+        elif rng.random() < settings.illegal_rate:
+            step = illegal_step(rng, state, legal)
+        else:
+            step = Step("do", state["to_move"], rng.choice(legal))
+        steps.append(step)
+        yield step
+
+
 @dataclass
 class GameResult:
     """One random game: its trial, how many actions were played, and the mismatch if any."""
@@ -318,26 +440,18 @@ class GameResult:
 
 
 def play_random(pair: Pair, rng: random.Random, settings: Settings, hello: Mapping[str, Any], index: int) -> GameResult:
-    """Draw and play one random game (or series) on both, stopping at the first mismatch."""
+    """Draw one random game (or series), every step chosen from the reference's state,
+    and compare the implementation step by step (or batches ahead); the trial is
+    cut at the first mismatch."""
     profile = rng.choice(settings.profiles)
     trial = Trial(random_setup(rng, settings, rules_for(profile, hello)))
-    mismatch = pair.start(trial.setup)
-    actions = 0
-    while mismatch is None and len(trial.steps) < MAX_STEPS:
-        state = pair.state
-        series = state.get("series")
-        if state.get("over"):
-            if not series or series.get("over"):
-                break
-            step = Step("deal", None, shuffled_deck(rng))
-        elif rng.random() < settings.illegal_rate:
-            step = illegal_step(rng, state, pair.legal)
-        else:
-            step = Step("do", state["to_move"], rng.choice(pair.legal))
-            actions += 1
-        trial.steps.append(step)
-        mismatch = pair.step(len(trial.steps) - 1, step)
-    return GameResult(index, trial, actions, mismatch)
+    ref = Reference(trial.setup)
+    found = pair.check(trial.setup, ref.now, ref.played(random_steps(rng, settings, ref, trial.steps)))
+    mismatch = None
+    if found is not None:
+        at, mismatch = found
+        del trial.steps[at + 1 :]
+    return GameResult(index, trial, sum(step.kind == "do" for step in trial.steps), mismatch)
 
 
 def run_games(
@@ -354,7 +468,7 @@ def run_games(
             raise FuzzError("unsupported-profile", f"the implementation's hello supports the profiles {supported}")
         if not settings.profiles:
             settings = Settings(**{**settings.__dict__, "profiles": tuple(supported)})
-        pair = Pair(impl, bool(hello.get("reason_codes", True)))
+        pair = Pair(impl, bool(hello.get("reason_codes", True)), hello.get("batch") is True)
         for index in indices:
             result = play_random(pair, game_rng(seed, index), settings, hello, index)
             yield result
@@ -364,6 +478,6 @@ def run_games(
                 if result.mismatch.what == "error":
                     impl.close()
                     impl = factory()
-                    pair = Pair(impl, pair.reason_codes)
+                    pair = Pair(impl, pair.reason_codes, pair.batch)
     finally:
         impl.close()

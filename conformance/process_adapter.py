@@ -94,7 +94,11 @@ class StderrCapture:
 
 
 class ProcessAdapter(protocol.RequestAdapter):
-    """An implementation run as ``command`` and spoken to over the JSON-lines protocol."""
+    """An implementation run as ``command`` and spoken to over the JSON-lines protocol.
+
+    :meth:`batch` is one ``batch`` request when the implementation's hello offers
+    it (``"batch": true``), else the steps are asked one request at a time.
+    """
 
     def __init__(
         self,
@@ -131,6 +135,11 @@ class ProcessAdapter(protocol.RequestAdapter):
         self._ensure_running()
         assert self._hello is not None
         return dict(self._hello)
+
+    def _batches(self) -> bool:
+        self._ensure_running()
+        assert self._hello is not None
+        return self._hello.get("batch") is True
 
     def close(self) -> None:
         """Ask the process to quit, then make sure it is gone."""
@@ -232,7 +241,7 @@ class ProcessAdapter(protocol.RequestAdapter):
             reply = protocol.decode(self._read_line(cmd, request_id, timeout or self.timeout))
             if self.validator is not None:
                 self.validator.check_reply(cmd, reply)
-            return protocol.unwrap(reply, request_id, cmd)
+            return protocol.unwrap(reply, request_id, cmd, fields.get("steps"))
         except AdapterFault as fault:
             stderr = self._stderr.tail() if self._stderr is not None else ""
             self._stop()

@@ -29,6 +29,7 @@ RESULT_KEYS: dict[str, tuple[str | None, type]] = {
     "legal": ("actions", list),
     "apply": ("events", list),
     "state": ("state", dict),
+    "batch": ("results", list),
     "quit": (None, dict),
 }
 ERROR_KINDS = ("illegal", "bad-request", "unsupported")
@@ -40,6 +41,7 @@ HELLO_FIELDS: dict[str, type | tuple[type, ...]] = {
     "options": dict,
     "reason_codes": bool,
 }
+OPTIONAL_HELLO_FIELDS: dict[str, type] = {"batch": bool}
 _SHOWN = 300  # characters of an offending line quoted in an error
 
 
@@ -103,8 +105,9 @@ def _violation(message: str, reply: Json) -> ProtocolViolation:
     return ProtocolViolation(message, detail=shown(json.dumps(reply, ensure_ascii=False)))
 
 
-def unwrap(reply: Json, request_id: int, cmd: str) -> Any:
-    """The value a reply to request ``request_id`` (``cmd``) carries.
+def unwrap(reply: Json, request_id: int, cmd: str, steps: list[Json] | None = None) -> Any:
+    """The value a reply to request ``request_id`` (``cmd``) carries; ``steps`` are
+    the steps a ``batch`` request sent (its reply holds one result per step).
 
     Raises :class:`Refused` (``illegal``), :class:`Unsupported` (``unsupported``),
     :class:`BadRequest` (``bad-request``) or :class:`ProtocolViolation` (wrong id,
@@ -114,7 +117,10 @@ def unwrap(reply: Json, request_id: int, cmd: str) -> Any:
         raise _violation(f"reply to request {request_id} ({cmd}) carries id {reply.get('id')!r}", reply)
     ok = reply.get("ok")
     if ok is True:
-        return _result(reply, cmd)
+        value = _result(reply, cmd)
+        if cmd == "batch":
+            check_batch(value, len(steps or ()), reply)
+        return value
     if ok is not False:
         raise _violation(f"reply to {cmd} has no boolean 'ok'", reply)
     error = reply.get("error")
@@ -141,7 +147,7 @@ def _result(reply: Json, cmd: str) -> Any:
     value = result if key is None else result.get(key)
     if not isinstance(value, kind):
         raise _violation(f"reply to {cmd} has no result.{key} {kind.__name__}", reply)
-    if kind is list and not all(isinstance(x, dict if key == "events" else str) for x in value):
+    if kind is list and not all(isinstance(x, str if key == "actions" else dict) for x in value):
         raise _violation(f"result.{key} of {cmd} holds an item of the wrong type", reply)
     if cmd == "hello":
         check_hello(value, reply)
@@ -158,9 +164,32 @@ def check_hello(hello: Json, reply: Json | None = None) -> None:
             f"the implementation speaks protocol {hello['protocol']}, the kit {PROTOCOL_VERSION}",
             reply or hello,
         )
+    for field, kind in OPTIONAL_HELLO_FIELDS.items():
+        if field in hello and not isinstance(hello[field], kind):
+            raise _violation(f"hello {field!r} is not of type {kind.__name__}", reply or hello)
     for option, values in hello["options"].items():
         if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
             raise _violation(f"hello options[{option!r}] is not a list of strings", reply or hello)
+
+
+def check_batch(results: list[Json], steps: int, reply: Json) -> None:
+    """Check the results of a ``batch`` of ``steps`` steps: one per step, each with
+    its events or an ``illegal`` error, then the state and the legal actions."""
+    if len(results) != steps:
+        raise _violation(f"reply to batch holds {len(results)} results for {steps} steps", reply)
+    for number, result in enumerate(results, 1):
+        ok = result.get("ok")
+        if ok is True:
+            events = result.get("events")
+            good = isinstance(events, list) and all(isinstance(e, dict) for e in events)
+        else:
+            error = result.get("error")
+            good = ok is False and isinstance(error, dict) and error.get("kind") == "illegal"
+            good = good and isinstance(error.get("code"), str | None)
+        actions = result.get("actions")
+        good = good and isinstance(result.get("state"), dict) and isinstance(actions, list)
+        if not (good and all(isinstance(a, str) for a in actions)):
+            raise _violation(f"batch result {number} is not {{ok, events | error (illegal), state, actions}}", reply)
 
 
 @cache
@@ -234,3 +263,13 @@ class RequestAdapter(Adapter):
 
     def state(self) -> Json:
         return self._call("state")
+
+    def batch(self, steps: list[Json]) -> list[Json]:
+        """One ``batch`` request when the implementation takes them, else step by step."""
+        if self._batches():
+            return self._call("batch", steps=steps)
+        return super().batch(steps)
+
+    def _batches(self) -> bool:
+        """Whether the implementation answers ``batch`` requests (its hello says so)."""
+        return False

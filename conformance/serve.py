@@ -1,6 +1,7 @@
 """Serve any Python :class:`Adapter` over the JSON-lines protocol (``generala-kit serve``).
 
-:func:`handle` turns one request into one reply by calling the adapter;
+:func:`handle` turns one request into one reply by calling the adapter (it
+answers ``batch`` with :meth:`Adapter.batch`, so it offers batches for any adapter);
 :func:`serve` runs that over a pair of byte streams until ``quit`` or end of
 input. :class:`LoopbackAdapter` runs the same request/reply path in-process (no
 pipes), so that ``--validate-messages`` can check what an in-process adapter
@@ -28,7 +29,7 @@ def _dispatch(adapter: Adapter, message: Json) -> Any:
     if cmd == "hello":
         if message.get("protocol", protocol.PROTOCOL_VERSION) != protocol.PROTOCOL_VERSION:
             raise Unsupported(f"protocol {message['protocol']!r}; this peer speaks 1")
-        return adapter.hello()
+        return {**adapter.hello(), "batch": True}  # handle answers batch for any adapter
     if cmd == "start":
         return adapter.start(message["setup"])
     if cmd == "deal":
@@ -39,6 +40,11 @@ def _dispatch(adapter: Adapter, message: Json) -> Any:
         return adapter.apply(message["action"], message.get("player"))
     if cmd == "state":
         return adapter.state()
+    if cmd == "batch":
+        steps = message["steps"]
+        if not isinstance(steps, list) or not all(isinstance(step, dict) for step in steps):
+            raise ValueError("batch needs 'steps', a list of step objects")
+        return adapter.batch(steps)
     return {}  # quit
 
 
@@ -103,6 +109,9 @@ class LoopbackAdapter(protocol.RequestAdapter):
         self.validator = protocol.MessageValidator() if validate else None
         self._next_id = 1
 
+    def _batches(self) -> bool:
+        return True  # handle answers batch for any adapter
+
     def _call(self, cmd: str, **fields: Any) -> Any:
         request_id = self._next_id
         self._next_id += 1
@@ -113,7 +122,7 @@ class LoopbackAdapter(protocol.RequestAdapter):
         reply = protocol.decode(protocol.encode(handle(self.inner, wired)))
         if self.validator is not None:
             self.validator.check_reply(cmd, reply)
-        return protocol.unwrap(reply, request_id, cmd)
+        return protocol.unwrap(reply, request_id, cmd, fields.get("steps"))
 
     def close(self) -> None:
         self.inner.close()

@@ -126,3 +126,59 @@ def test_serve_answers_line_by_line_until_quit() -> None:
         "code": "card-not-in-hand",
         "message": replies[3]["error"]["message"],
     }
+
+
+BATCH_STEPS = [{"cmd": "apply", "action": "9H", "player": 0}, {"cmd": "apply", "action": "2C", "player": 1}]
+
+
+def batch_results() -> list[dict]:
+    adapter = ReferenceAdapter()
+    adapter.start(POSITION)
+    return adapter.batch(BATCH_STEPS)
+
+
+def test_unwrap_checks_batch_results() -> None:
+    good = batch_results()
+    assert protocol.unwrap(protocol.ok_reply(1, "batch", good), 1, "batch", BATCH_STEPS) == good
+    state, actions = good[0]["state"], good[0]["actions"]
+    wrong = {
+        "results for 2 steps": good[:1],
+        "batch result 2": [good[0], {"ok": False, "error": {"kind": "bad-request"}, "state": state, "actions": []}],
+        "batch result 1": [{"ok": True, "events": [], "actions": actions}, good[1]],
+    }
+    for words, results in wrong.items():
+        with pytest.raises(ProtocolViolation, match=words):
+            protocol.unwrap(protocol.ok_reply(1, "batch", results), 1, "batch", BATCH_STEPS)
+    with pytest.raises(ProtocolViolation, match="only a reply to apply"):
+        protocol.unwrap(protocol.error_reply(1, "illegal", "no"), 1, "batch", BATCH_STEPS)
+
+
+def test_the_schema_covers_batch_requests_replies_and_the_hello_field() -> None:
+    validator = protocol.MessageValidator()
+    validator.check_request(protocol.request(1, "batch", steps=[*BATCH_STEPS, {"cmd": "deal", "deck": ["2C"]}]))
+    validator.check_reply("batch", protocol.ok_reply(1, "batch", batch_results()))
+    with pytest.raises(protocol.InvalidMessage):
+        validator.check_request(protocol.request(1, "batch", steps=[{"cmd": "legal"}]))
+    with pytest.raises(protocol.InvalidMessage):
+        validator.check_request(protocol.request(1, "batch"))
+    refused = {**batch_results()[1], "error": {"kind": "bad-request", "message": "no"}}
+    with pytest.raises(ProtocolViolation, match="batch"):
+        validator.check_reply("batch", protocol.ok_reply(1, "batch", [refused]))
+    hello = {**ReferenceAdapter().hello(), "batch": "yes"}
+    with pytest.raises(ProtocolViolation, match="batch"):
+        validator.check_reply("hello", protocol.ok_reply(1, "hello", hello))
+    with pytest.raises(ProtocolViolation, match="'batch' is not of type bool"):
+        protocol.check_hello(hello)
+
+
+def test_handle_offers_and_answers_batch_for_any_adapter() -> None:
+    adapter = ReferenceAdapter()
+    assert "batch" not in adapter.hello()
+    assert handle(adapter, protocol.request(1, "hello"))["result"]["batch"] is True
+    handle(adapter, protocol.request(2, "start", setup=POSITION))
+    assert handle(adapter, protocol.request(3, "batch", steps=BATCH_STEPS))["result"] == {"results": batch_results()}
+    for steps in ("9H", [["apply", "9H"]], [{"cmd": "legal"}]):
+        reply = handle(adapter, protocol.request(4, "batch", steps=steps))
+        assert reply["error"]["kind"] == "bad-request", steps
+    no_series = handle(adapter, protocol.request(5, "batch", steps=[{"cmd": "deal", "deck": []}]))
+    assert no_series["error"]["code"] == "no-series"

@@ -1,0 +1,141 @@
+"""Batches: ``generala-kit serve`` answers ``batch`` requests, the process adapter
+sends them only to an implementation that offers them, and the fuzzer compares
+batched games step by step exactly as it compares games played request by
+request (same mismatch, same step), a fault in a batch included."""
+
+from __future__ import annotations
+
+import sys
+from functools import partial
+from pathlib import Path
+
+import pytest
+from generala_conformance import campaign
+from generala_conformance.adapter import Adapter
+from generala_conformance.fuzz import Settings, Step, Trial, replay, run_games
+from generala_conformance.process_adapter import ProcessAdapter
+from generala_conformance.reference_adapter import ReferenceAdapter
+from generala_conformance.serve import LoopbackAdapter
+
+from tests.broken_engines import factory_for
+
+IMPLS = Path(__file__).parent / "impls"
+SERVE = [sys.executable, "-m", "generala_conformance.cli", "serve"]
+FOUR = Settings(players=(4,), endgame_rate=0.0, series_rate=0.0)
+POSITION = {"position": {"players": 2, "hands": [["9H", "3C"], ["10H", "2C"]], "leader": 0}}
+STEPS = [
+    {"cmd": "apply", "action": "9H", "player": 0},
+    {"cmd": "apply", "action": "2C", "player": 1},  # refused: P2 must follow hearts
+    {"cmd": "apply", "action": "10H"},
+    {"cmd": "apply", "action": "2C", "player": 1},
+    {"cmd": "apply", "action": "3C", "player": 0},
+]
+
+
+def step_by_step(steps: list[dict]) -> list[dict]:
+    """What the default :meth:`Adapter.batch` answers on the reference (request by request)."""
+    reference = ReferenceAdapter()
+    reference.start(POSITION)
+    return Adapter.batch(reference, steps)
+
+
+class Served:
+    """A picklable factory of ``generala-kit serve`` (optionally serving ``adapter``)."""
+
+    def __init__(self, adapter: str | None = None) -> None:
+        self.argv = SERVE + (["--adapter", adapter] if adapter else [])
+
+    def __call__(self) -> ProcessAdapter:
+        return ProcessAdapter(self.argv)
+
+
+def test_the_default_batch_reports_events_refusals_states_and_legal_actions() -> None:
+    results = step_by_step(STEPS)
+    assert [r["ok"] for r in results] == [True, False, True, True, True]
+    assert results[1]["error"]["code"] == "must-follow-suit"
+    assert results[1]["state"] == results[0]["state"]  # a refused step leaves the state as it was
+    assert results[0]["actions"] == ["10H"] and results[2]["events"][-1]["type"] == "lead"
+    assert results[-1]["state"]["over"] and results[-1]["actions"] == []
+
+
+def test_serve_answers_one_batch_like_the_steps_one_by_one() -> None:
+    adapter = ProcessAdapter(SERVE, validate=True)  # every message checked against the schema
+    try:
+        assert adapter.hello()["batch"] is True
+        adapter.start(POSITION)
+        assert adapter.batch(STEPS) == step_by_step(STEPS)
+        assert adapter.starts == 1
+    finally:
+        adapter.close()
+
+
+def test_an_implementation_without_batch_is_asked_step_by_step() -> None:
+    adapter = ProcessAdapter([sys.executable, str(IMPLS / "no_batch.py")])
+    try:
+        assert "batch" not in adapter.hello()
+        adapter.start(POSITION)
+        assert adapter.batch(STEPS) == step_by_step(STEPS)
+        results = list(run_games(lambda: adapter, 3, range(3), FOUR))
+        asked = adapter.take_stderr()
+    finally:
+        adapter.close()
+    assert all(r.mismatch is None for r in results)
+    assert "got apply" in asked and "got legal" in asked and "got batch" not in asked
+
+
+def test_fuzzing_through_the_loopback_validates_every_batch_message() -> None:
+    series = Settings(players=(3,), endgame_rate=0.0, series_rate=1.0)
+    (result,) = run_games(lambda: LoopbackAdapter(ReferenceAdapter()), 0, range(1), series)
+    assert result.mismatch is None
+    kinds = {step.kind for step in result.trial.steps}
+    assert kinds == {"do", "try", "deal"}  # moves, refusals and a deal all went through batches
+
+
+def test_a_crash_in_the_middle_of_a_batch_is_an_error_of_that_game_and_the_run_goes_on() -> None:
+    crashing = [sys.executable, str(IMPLS / "crash_in_batch.py")]  # dies in the second game of each process
+    results = list(run_games(lambda: ProcessAdapter(crashing), 2, range(4), FOUR, stop_at_first=False))
+    assert [r.mismatch is not None for r in results] == [False, True, False, True]
+    for result in (results[1], results[3]):
+        mismatch = result.mismatch
+        assert mismatch is not None and (mismatch.what, mismatch.index) == ("error", 0)
+        assert mismatch.actual.startswith("AdapterCrash:") and "(batch)" in mismatch.actual
+    clean = list(run_games(Served(), 2, range(4), FOUR))
+    assert [r.trial for r in results[::2]] == [r.trial for r in clean[::2]]
+
+
+def test_a_crash_at_one_step_is_located_at_that_step_through_a_batch() -> None:
+    spec = f"{IMPLS / 'crash_at_move.py'}:CrashAtMove"
+    (in_process,) = run_games(partial(_load, spec), 1, range(1), FOUR)
+    (served,) = run_games(Served(spec), 1, range(1), FOUR)
+    assert in_process.mismatch is not None and served.mismatch is not None
+    assert in_process.mismatch.what == served.mismatch.what == "error"
+    assert served.mismatch.index == in_process.mismatch.index
+    assert served.trial == in_process.trial
+    assert "RuntimeError: engine bug on the fifth move" in in_process.mismatch.actual
+    assert served.mismatch.actual.startswith("AdapterCrash:")
+
+
+def _load(spec: str) -> Adapter:
+    from generala_conformance.loading import make_adapter
+
+    return make_adapter(spec)
+
+
+@pytest.mark.parametrize("name", ["deal-from-dealer", "take-joker", "eliminated-dealer-plays", "all-out-last-loses"])
+def test_a_broken_engine_served_is_found_at_the_same_step_as_in_process(name: str) -> None:
+    def first(factory) -> campaign.Found:
+        for chunk in campaign.run(factory, 0, range(60), Settings()):
+            if chunk.found:
+                return chunk.found[0]
+        pytest.fail(f"{name}: no divergence in 60 games")
+
+    spec = f"{Path(__file__).parent / 'broken_engines.py'}:{name.replace('-', '_')}_adapter"
+    in_process, served = first(factory_for(name)), first(Served(spec))
+    assert (served.game, served.mismatch, served.trial) == (in_process.game, in_process.mismatch, in_process.trial)
+
+
+def test_replay_in_batches_finds_what_replay_step_by_step_finds() -> None:
+    trial = Trial(POSITION, [Step("do", 0, "9H"), Step("try", 1, "2C"), Step("do", 1, "10H")])
+    broken = factory_for("winner-gathers-trick")
+    assert replay(broken(), trial, batch=True) == replay(broken(), trial) is not None
+    assert replay(ReferenceAdapter(), trial, batch=True) is None
