@@ -53,13 +53,18 @@ class ReferenceAdapter(Adapter):
             self._start(setup)
         except GeneralaError as exc:
             raise BadRequest(exc.code, exc.message) from None
-        except (KeyError, TypeError, ValueError) as exc:
+        except (AttributeError, KeyError, TypeError, ValueError) as exc:
             raise BadRequest("bad-setup", f"malformed setup: {exc!r}") from None
         return self.state()
 
     def _start(self, setup: Json) -> None:
-        rules = Rules.of(setup.get("profile", "default"), setup.get("rules") or {})
+        """A failed start leaves no game at all (the previous one is gone too)."""
         self.game = self.series = None
+        rules = Rules.of(setup.get("profile", "default"), setup.get("rules") or {})
+        if ("deal" in setup) == ("position" in setup):
+            raise BadRequest("bad-setup", "a setup needs exactly one of 'deal' and 'position'")
+        if setup.get("series") and ("position" in setup or setup["deal"].get("seated") is not None):
+            raise BadRequest("bad-setup", "a series starts from a deal to every seat (no position, no seated)")
         if "deal" in setup:
             deal: dict[str, Any] = setup["deal"]
             deck = parse_deck(deal["deck"]) if deal.get("deck") is not None else None
@@ -73,10 +78,8 @@ class ReferenceAdapter(Adapter):
                 self.game = self.game_class.from_deal(
                     deal["players"], deal["dealer"], deck, seed=seed, rules=rules, seated=deal.get("seated")
                 )
-        elif "position" in setup:
-            self.game = from_position(setup["position"], rules, self.game_class)
         else:
-            raise BadRequest("bad-setup", "a setup needs 'deal' or 'position'")
+            self.game = from_position(setup["position"], rules, self.game_class)
 
     def _game(self) -> Game:
         if self.game is None:
@@ -100,6 +103,8 @@ class ReferenceAdapter(Adapter):
 
     def apply(self, action: str, player: int | None = None) -> list[Json]:
         game = self._game()
+        if player is not None and (type(player) is not int or not 0 <= player < game.n):
+            raise BadRequest("bad-player", f"player must be a seat number 0..{game.n - 1}, not {player!r}")
         try:
             code = parse_action(action)
             events = self.series.apply(code, player) if self.series else game.apply(code, player)

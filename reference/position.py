@@ -141,6 +141,8 @@ def _build(position: Mapping[str, Any], rules: Rules, game_class: type[Game], ch
             raise _bad(f"P{taking + 1} could not have declined this trick")
         game.phase = TAKE
     if check_playable:
+        if trick and game.to_move < 0:
+            raise _bad("every player has played to the trick: it is already complete", "trick-complete")
         if game.to_move < 0 or not (hands[game.to_move] or game.phase == TAKE):
             raise _bad("the player to move has no card", "empty-hand-to-move")
         if game.holders < 2 and not trick:

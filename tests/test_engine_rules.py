@@ -306,3 +306,15 @@ def test_action_numbers_out_of_range_are_bad_actions(action: int) -> None:
     game = pos([["5H"], ["6H", "2C"]])
     with pytest.raises(IllegalAction, match="bad-action"):
         game.apply(action)
+
+
+def test_a_position_whose_trick_is_complete_is_refused() -> None:
+    position = {
+        "players": 2,
+        "hands": [["2C"], ["3D"]],
+        "leader": 0,
+        "trick": [{"player": 0, "card": "9H"}, {"player": 1, "card": "10H"}],
+    }
+    with pytest.raises(InvalidPosition) as exc:
+        from_position(position)
+    assert exc.value.code == "trick-complete"
