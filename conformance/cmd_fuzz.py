@@ -39,6 +39,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--illegal-rate", type=float, default=0.05, help="share of illegal tries (default 0.05)")
     parser.add_argument("--endgames", type=float, default=0.3, help="share of endgame positions (default 0.3)")
     parser.add_argument("--series", type=float, default=0.15, help="share of series (default 0.15)")
+    parser.add_argument(
+        "--mixed", type=float, default=0.25, help="share of games under random option values, not a profile (0.25)"
+    )
     parser.add_argument("-j", "--jobs", type=int, default=1, metavar="N", help="processes (default 1)")
     parser.add_argument("--shard", metavar="I/N", help="run only shard I of N (contiguous game ranges)")
     parser.add_argument("--keep-going", action="store_true", help="go on after a divergence")
@@ -122,6 +125,7 @@ def _fuzz(args: argparse.Namespace) -> int:
         illegal_rate=args.illegal_rate,
         endgame_rate=args.endgames,
         series_rate=args.series,
+        mixed_rate=args.mixed,
     )
     games = range(args.game, args.game + 1) if args.game is not None else campaign.shard_range(args.games, args.shard)
     factory = impl_options.factory(args)
@@ -147,7 +151,7 @@ def replay_command(args: argparse.Namespace, game: int) -> str:
         words += ["--adapter", args.adapter]
     if args.adapter_cmd:
         words += ["--adapter-cmd", args.adapter_cmd]
-    defaults = {"players": "2-10", "illegal_rate": 0.05, "endgames": 0.3, "series": 0.15}
+    defaults = {"players": "2-10", "illegal_rate": 0.05, "endgames": 0.3, "series": 0.15, "mixed": 0.25}
     for name, default in defaults.items():
         if getattr(args, name) != default:
             words += [f"--{name.replace('_', '-')}", str(getattr(args, name))]

@@ -358,6 +358,14 @@ def rules_for(profile: str, hello: Mapping[str, Any]) -> dict[str, str]:
     return {k: v for k, v in resolve(profile).items() if k in listed}
 
 
+def mixed_rules(rng: random.Random, hello: Mapping[str, Any]) -> dict[str, str]:
+    """A random value of every rule option the implementation lists, drawn one by
+    one, so that combinations no profile makes (``each-card`` with
+    ``two-or-more``, ``alternate`` dealers …) are played too."""
+    listed = hello.get("options") or {}
+    return {name: rng.choice(listed[name]) for name in options() if listed.get(name)}
+
+
 @dataclass(frozen=True)
 class Settings:
     """What a campaign draws from: table sizes, profiles, how often it tries
@@ -368,6 +376,7 @@ class Settings:
     illegal_rate: float = 0.05
     endgame_rate: float = 0.3
     series_rate: float = 0.15
+    mixed_rate: float = 0.25
 
 
 def random_setup(rng: random.Random, settings: Settings, rules: dict[str, str]) -> Json:
@@ -444,7 +453,9 @@ def play_random(pair: Pair, rng: random.Random, settings: Settings, hello: Mappi
     and compare the implementation step by step (or batches ahead); the trial is
     cut at the first mismatch."""
     profile = rng.choice(settings.profiles)
-    trial = Trial(random_setup(rng, settings, rules_for(profile, hello)))
+    mixed = rng.random() < settings.mixed_rate
+    rules = mixed_rules(rng, hello) if mixed else rules_for(profile, hello)
+    trial = Trial(random_setup(rng, settings, rules))
     ref = Reference(trial.setup)
     found = pair.check(trial.setup, ref.now, ref.played(random_steps(rng, settings, ref, trial.steps)))
     mismatch = None

@@ -20,6 +20,7 @@ from generala_conformance.fuzz import (
     supported_profiles,
 )
 from generala_conformance.reference_adapter import ReferenceAdapter
+from generala_spec.options import options, resolve
 
 
 def test_reference_against_itself_covers_sizes_profiles_and_kinds() -> None:
@@ -28,7 +29,11 @@ def test_reference_against_itself_covers_sizes_profiles_and_kinds() -> None:
     sizes = {r.trial.setup.get("deal", r.trial.setup.get("position"))["players"] for r in results}
     assert sizes == set(range(2, 11))
     rules = {tuple(sorted(r.trial.setup["rules"].items())) for r in results}
-    assert len(rules) == 3  # default, fr, fa
+    profiles = {tuple(sorted(resolve(p).items())) for p in ("default", "fr", "fa")}
+    assert profiles <= rules  # every profile …
+    assert len(rules - profiles) > 10  # … and mixed option values that no profile makes
+    played = {(k, v) for assignment in rules for k, v in assignment}
+    assert played == {(k, v) for k, opt in options().items() for v in opt.values}  # every value of every option
     kinds = Counter(
         "series" if r.trial.setup.get("series") else "deal" if "deal" in r.trial.setup else "position" for r in results
     )
