@@ -44,6 +44,7 @@ class Game:
     __slots__ = (
         "best",
         "best_card",
+        "dealt",
         "follow_mask",
         "forced",
         "hands",
@@ -56,7 +57,6 @@ class Game:
         "out_this_trick",
         "phase",
         "rules",
-        "seated",
         "to_move",
         "trick",
         "trick_mask",
@@ -82,7 +82,7 @@ class Game:
         self.out_this_trick = 0
         self.last_player = -1
         self.loser: int | None = None
-        self.seated = n
+        self.dealt = n
 
     # ------------------------------------------------------------------ set-up
 
@@ -127,7 +127,7 @@ class Game:
             game.hands[receivers[k % m]] |= 1 << card
         game.leader = game.to_move = receivers[0]
         game.holders = m
-        game.seated = m
+        game.dealt = m
         if rules.forced_first_lead:
             game.forced = deck[(53 // m) * m]
         return game
@@ -302,7 +302,7 @@ class Game:
 
     def _loser_at_trick_end(self, holders: int, two_or_more: bool) -> int | None:
         """Who loses when the game ends at the end of a trick (R-END-1, R-END-3, R-END-4)."""
-        if holders == 0 and self.seated == 2 and self.rules.two_player_tie_loses:
+        if holders == 0 and self.dealt == 2 and self.rules.two_player_tie_loses:
             return self.last_player
         if two_or_more:
             return None

@@ -71,7 +71,7 @@ class _Pack:
 
 def from_position(position: Mapping[str, Any], rules: Rules = DEFAULT, game_class: type[Game] = Game) -> Game:
     """A game from a position: ``players``, ``hands``, ``leader``, optional ``trick``,
-    ``taking``, ``forced``, ``out_of_play``, ``seated`` and ``went_out`` (``docs/interfaces.md``).
+    ``taking``, ``forced``, ``out_of_play``, ``dealt`` and ``went_out`` (``docs/interfaces.md``).
 
     Refuses, with :class:`InvalidPosition`, a card given twice, more than 54
     cards, a trick not played in turn or against the rules, a Joker to be taken
@@ -108,10 +108,10 @@ def _build(position: Mapping[str, Any], rules: Rules, game_class: type[Game], ch
     game.hands = hands
     game.out_of_play = out_mask
     game.holders = sum(1 for h in hands if h)
-    seated = position.get("seated", n)
-    if not isinstance(seated, int) or not 2 <= seated <= n:
-        raise _bad(f"seated (players dealt into this game) must be 2..{n}, not {seated!r}")
-    game.seated = seated
+    dealt = position.get("dealt", n)
+    if type(dealt) is not int or not 2 <= dealt <= n:
+        raise _bad(f"dealt (how many players were dealt into this game) must be 2..{n}, not {dealt!r}")
+    game.dealt = dealt
     went_out = position.get("went_out") or []
     if not isinstance(went_out, list) or len(set(went_out)) != len(went_out):
         raise _bad("went_out must list distinct seats")
@@ -207,7 +207,7 @@ def snapshot(game: Game) -> Json:
         "over": game.phase == OVER,
         "loser": game.loser,
         "went_out": list(game.went_out),
-        "seated": game.seated,
+        "dealt": game.dealt,
         "rules": dict(game.rules.options),
         "series": None,
     }

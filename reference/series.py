@@ -4,7 +4,7 @@ Seats keep their numbers for the whole series; an eliminated player keeps his
 seat, holds no cards and is skipped (R-SERIES-5).
 
 >>> series = Series(players=3, dealer=0, seed=1)
->>> series.game.seated, series.active
+>>> series.game.dealt, series.active
 (3, [0, 1, 2])
 """
 

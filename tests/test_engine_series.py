@@ -34,7 +34,7 @@ def test_loser_is_eliminated_and_deals_without_playing() -> None:  # R-SERIES-1,
     assert ("eliminated", loser) in events and ("next-dealer", loser, False) in events
     deal = series.deal()
     assert deal == [("deal", loser, [p for p in range(4) if p != loser])]
-    assert series.game.hands[loser] == 0 and series.game.seated == 3
+    assert series.game.hands[loser] == 0 and series.game.dealt == 3
     assert series.game.to_move == next(p % 4 for p in range(loser + 1, loser + 5) if p % 4 != loser)
 
 

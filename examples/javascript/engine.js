@@ -242,7 +242,7 @@ function dealGame(players, dealer, deck, seated, rules) {
     over: false,
     loser: null,
     wentOut: [],
-    seated: order.length,
+    dealt: order.length,
     rules,
   };
 }
@@ -317,8 +317,8 @@ function startPosition(pos, rules) {
   if (new Set(wentOut).size !== wentOut.length || wentOut.some((p) => hands[p].length > 0)) {
     throw badRequest('position.went_out: must list players without cards, once each', 'bad-position');
   }
-  const seated = pos.seated === undefined || pos.seated === null ? n : pos.seated;
-  if (!Number.isInteger(seated) || seated < 2 || seated > n) throw badRequest('position.seated: must be 2 to players', 'bad-position');
+  const dealt = pos.dealt === undefined || pos.dealt === null ? n : pos.dealt;
+  if (!Number.isInteger(dealt) || dealt < 2 || dealt > n) throw badRequest('position.dealt: must be 2 to players', 'bad-position');
   const g = {
     players: n,
     hands,
@@ -330,7 +330,7 @@ function startPosition(pos, rules) {
     over: false,
     loser: null,
     wentOut,
-    seated,
+    dealt,
     rules,
   };
   if (trick.length === 0 && hands[leader].length === 0) {
@@ -462,7 +462,7 @@ function nextLeader(g, trick, winner, taker) {
 function endOfGame(g, outHere, trickOver) {
   const left = holders(g);
   // R-END-4, value last-to-play-loses: it prevails over no-loser two-or-more.
-  if (left.length === 0 && g.seated === 2 && g.rules['two-player-tie'] === 'last-to-play-loses' && outHere.length === 2) {
+  if (left.length === 0 && g.dealt === 2 && g.rules['two-player-tie'] === 'last-to-play-loses' && outHere.length === 2) {
     return outHere[1];
   }
   // AMB-8 value two-or-more: decided when the trick is over, even under end-check each-card.
@@ -620,7 +620,7 @@ function snapshot(session) {
     over: g.over,
     loser: g.loser,
     went_out: [...g.wentOut],
-    seated: g.seated,
+    dealt: g.dealt,
     rules: { ...g.rules },
     series: session.series === null ? null : { ...session.series, active: [...session.series.active], eliminated: [...session.series.eliminated] },
   };
