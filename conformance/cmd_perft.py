@@ -18,6 +18,7 @@ from typing import Any
 from generala_conformance import impl_options
 from generala_conformance.adapter import BadRequest
 from generala_conformance.divergence import Divergence
+from generala_conformance.errors import UsageError
 from generala_conformance.loading import AdapterLoadError
 from generala_conformance.notation import CANONICAL_DECK, NotationError, cards
 from generala_conformance.perft import divide_adapter, divide_game, perft_adapter, perft_cases, perft_game
@@ -27,12 +28,8 @@ from generala_spec.options import profile_names, resolve
 HELP = "count legal action sequences to a depth (perft), per first action with --divide"
 
 
-class PerftUsage(Exception):
+class PerftUsage(UsageError):
     """Options that cannot work (``code``, message)."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
 
 
 def configure(parser: argparse.ArgumentParser) -> None:

@@ -22,6 +22,7 @@ from typing import Any, NamedTuple
 
 from generala_conformance.adapter import Adapter, AdapterFault, BadRequest, Refused
 from generala_conformance.driver import show_events
+from generala_conformance.errors import UsageError
 from generala_conformance.notation import CANONICAL_DECK
 from generala_conformance.reference_adapter import ReferenceAdapter
 from generala_conformance.snapshots import differing
@@ -94,12 +95,8 @@ def _show(value: Any) -> str:
     return repr(value)
 
 
-class FuzzError(Exception):
+class FuzzError(UsageError):
     """A campaign that cannot run (``code``, message for the user)."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
 
 
 class InvalidTrial(Exception):

@@ -16,17 +16,14 @@ from collections.abc import Callable
 from pathlib import Path
 
 from generala_conformance.adapter import Adapter
+from generala_conformance.errors import UsageError
 
 DEFAULT_ADAPTER = "generala_conformance.reference_adapter:ReferenceAdapter"
 ADAPTER_METHODS = ("hello", "start", "deal", "legal", "apply", "state", "close")
 
 
-class AdapterLoadError(Exception):
+class AdapterLoadError(UsageError):
     """``--adapter`` names nothing usable; ``code`` says why."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
 
 
 def load_factory(spec: str) -> Callable[[], Adapter]:

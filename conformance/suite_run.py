@@ -15,15 +15,12 @@ from pathlib import Path
 
 import pytest
 from generala_conformance import expectations, impl_options
+from generala_conformance.errors import UsageError
 from generala_conformance.loading import AdapterLoadError, load_factory
 
 
-class CheckUsageError(Exception):
+class CheckUsageError(UsageError):
     """The command's options cannot work (``code``, message for the user)."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
 
 
 def add_adapter_options(parser: argparse.ArgumentParser) -> None:
