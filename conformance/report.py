@@ -142,6 +142,7 @@ def terminal_lines(document: dict[str, Any], failures_shown: int = 20) -> list[s
     rows = [*document["areas"].items(), ("TOTAL", document["summary"])]
     for area, table in rows:
         lines.append(f"{area:<10}" + "".join(f"{table[o]:>8}" for o in (*OUTCOMES, "total")))
+    lines.append("(a case counts in every clause area it checks; TOTAL counts each case once)")
     bad = [c for c in document["cases"] if c["outcome"] in UNEXPECTED]
     for case in bad[:failures_shown]:
         first = (case["message"] or "").strip().splitlines()[:1]
