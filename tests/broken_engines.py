@@ -1,31 +1,144 @@
 """Deliberately broken engines: each a small subclass of the reference :class:`Game`
-that violates exactly ONE clause, so that the kit's tools (fuzz, fixtures) can be
-shown to catch it. Put one behind the usual adapter with
-``ReferenceAdapter(game_class=cls)`` (see :func:`adapter_for`).
+(or :class:`Series`) that violates exactly ONE clause, the way a real implementer
+might, so that the kit's tools (check, fuzz, fixtures) can be shown to catch it.
+Put one behind the usual adapter with ``ReferenceAdapter(game_class=cls)`` (see
+:func:`adapter_for`).
 
 ``BROKEN`` maps a name to a :class:`Broken`: the clause it breaks and the
 classes to put behind the adapter. Each engine also has a zero-argument
 factory named after it (``second_joker_wins_adapter``), for
 ``generala-kit check --adapter tests/broken_engines.py:second_joker_wins_adapter``.
+
+Every clause of ``spec/clauses.yaml`` is broken by some engine here (several by more
+than one: each rule option's non-default value is also ignored by one engine), or
+listed in ``UNBREAKABLE`` with the reason no engine can break it alone. The engines
+are in clause order.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from functools import partial
-from typing import NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 from generala_conformance.reference_adapter import ReferenceAdapter
 from generala_reference.actions import DECLINE, JOKER_ACTION, TAKE_BASE, cards_as_actions
-from generala_reference.cards import JOKER, JOKERS, SUIT_MASKS, rank
+from generala_reference.cards import JOKER, JOKERS, SUIT_MASKS, format_card, rank, ranked_cards
+from generala_reference.errors import IllegalAction, InvalidPosition
 from generala_reference.game import PLAY, TAKE, Game
 from generala_reference.rules import DEFAULT, Rules
 from generala_reference.series import Series
+from generala_spec.options import options
 
 
 def _holds_led_suit(game: Game) -> bool:
     """Whether the player to move could follow the led suit."""
     return bool(game.trick and game.hands[game.to_move] & game.follow_mask)
+
+
+def _deck(deck: Sequence[int] | None, seed: int | None) -> list[int]:
+    """The deck a deal uses: ``deck``, or the reference's shuffle of ``seed``."""
+    if deck is not None:
+        return list(deck)
+    order = list(range(54))
+    random.Random(seed).shuffle(order)
+    return order
+
+
+def _receivers(players: int, dealer: int, seated: Sequence[int] | None) -> list[int]:
+    """The seated players in the order they are served, from the dealer's right."""
+    seats = set(range(players) if seated is None else seated)
+    return [s % players for s in range(dealer + 1, dealer + 1 + players) if s % players in seats]
+
+
+def _next_holder(game: Game, p: int, step: int = 1) -> int:
+    """The next seat after ``p`` (``step`` = -1: before it) that holds cards, or ``p``."""
+    q = (p + step) % game.n
+    while q != p and not game.hands[q]:
+        q = (q + step) % game.n
+    return q
+
+
+def _playing_default(rules: Rules, option: str) -> Rules:
+    """``rules`` as given and reported, but playing the default value of ``option``."""
+    played = Rules(dict(rules.options, **{option: options()[option].default}), rules.profile)
+    played.options = rules.options
+    return played
+
+
+class _IgnoresOption(Game):
+    """A game that reports every rule option it is given but always plays the default of :attr:`option`."""
+
+    option = ""
+
+    def __init__(self, n: int, rules: Rules = DEFAULT) -> None:
+        super().__init__(n, _playing_default(rules, self.option))
+
+
+class _SeriesIgnoresOption(Series):
+    """A series that reports every rule option it is given but always plays the default of :attr:`option`."""
+
+    option = ""
+
+    def __init__(self, players: int, dealer: int, deck: Sequence[int] | None = None, **kwargs: Any) -> None:
+        kwargs["rules"] = _playing_default(kwargs.get("rules", DEFAULT), self.option)
+        super().__init__(players, dealer, deck, **kwargs)
+
+
+class _Redealt(Game):
+    """A game whose deal goes through :meth:`rearrange` (dealer and seated players) first
+    and :meth:`redeal` (a change to the dealt hands or the first lead) after."""
+
+    @classmethod
+    def from_deal(
+        cls,
+        players: int,
+        dealer: int,
+        deck: Sequence[int] | None = None,
+        *,
+        seed: int | None = None,
+        rules: Rules = DEFAULT,
+        seated: Sequence[int] | None = None,
+    ) -> Game:
+        dealer, seated = cls.rearrange(players, dealer, seated)
+        order = _deck(deck, seed)
+        game = super().from_deal(players, dealer, order, rules=rules, seated=seated)
+        cls.redeal(game, dealer, order, _receivers(players, dealer, seated))
+        return game
+
+    @classmethod
+    def rearrange(cls, players: int, dealer: int, seated: Sequence[int] | None) -> tuple[int, Sequence[int] | None]:
+        """The dealer and seated players actually used."""
+        return dealer, seated
+
+    @classmethod
+    def redeal(cls, game: Game, dealer: int, deck: list[int], receivers: list[int]) -> None:
+        """Change the game just dealt from ``deck`` to ``receivers`` (in the order they were served)."""
+
+
+class JokersLeftOut(_Redealt):
+    """R-MAT-1 broken: the Jokers are set aside and only the 52-card pack is dealt."""
+
+    @classmethod
+    def redeal(cls, game: Game, dealer: int, deck: list[int], receivers: list[int]) -> None:
+        pack = [c for c in deck if c < JOKER]
+        m = len(receivers)
+        game.hands = [0] * game.n
+        for k, card in enumerate(pack):
+            game.hands[receivers[k % m]] |= 1 << card
+        if game.rules.forced_first_lead:
+            game.forced = pack[51 // m * m]
+
+
+class TenPlayersRefused(_Redealt):
+    """R-MAT-2 broken (an off-by-one): a deal to 10 players is refused."""
+
+    @classmethod
+    def rearrange(cls, players: int, dealer: int, seated: Sequence[int] | None) -> tuple[int, Sequence[int] | None]:
+        if players == 10:
+            raise InvalidPosition("bad-players", "a game has 2 to 9 players")
+        return dealer, seated
 
 
 class AceLow(Game):
@@ -40,27 +153,54 @@ class AceLow(Game):
         super()._end_trick(events, complete, taker)
 
 
-class _Redealt(Game):
-    """A game whose deal goes through :meth:`rearrange` (dealer and seated players) first."""
+class SuitOrderBreaksTies(Game):
+    """R-MAT-3 broken: suits are ranked (clubs, diamonds, hearts, spades, as in bridge): when
+    remaining players tie for the next lead, the higher suit leads."""
 
-    @classmethod
-    def from_deal(
-        cls,
-        players: int,
-        dealer: int,
-        deck: Sequence[int] | None = None,
-        *,
-        seed: int | None = None,
-        rules: Rules = DEFAULT,
-        seated: Sequence[int] | None = None,
-    ) -> Game:
-        dealer, seated = cls.rearrange(players, dealer, seated)
-        return super().from_deal(players, dealer, deck, seed=seed, rules=rules, seated=seated)
+    def _next_leader(self, taker: int) -> tuple[int, str]:
+        leader, why = super()._next_leader(taker)
+        if why != "tie-break" or self.rules.tie_any:
+            return leader, why
+        holding = [(rank(c), c // 13, p) for p, c in self.trick if self.hands[p]]
+        return max(holding)[2], why
 
-    @classmethod
-    def rearrange(cls, players: int, dealer: int, seated: Sequence[int] | None) -> tuple[int, Sequence[int] | None]:
-        """The dealer and seated players actually used."""
-        return dealer, seated
+
+class JokersRanked(Game):
+    """R-MAT-4 broken: the two Jokers are told apart and the "second" Joker card outranks the first."""
+
+    def _play(self, p: int, action: int) -> list[tuple]:
+        hand = self.hands[p]
+        legal = hand >> (JOKER + 1) & 1 and not hand >> JOKER & 1 and not hand & self.follow_mask
+        if action == JOKER_ACTION and self.trick and self.best_card == JOKER and legal:
+            self.best_card = -1  # JK number two beats JK number one
+        return super()._play(p, action)
+
+
+class ClockwisePlay(Game):
+    """R-MAT-5 broken: play goes clockwise: after each card the seat to the LEFT plays (p - 1)."""
+
+    def _play(self, p: int, action: int) -> list[tuple]:
+        leading = not self.trick
+        leader = self.leader
+        card = action if action != JOKER_ACTION else JOKER + (not self.hands[p] >> JOKER & 1)
+        last = self.holders == 1 and self.hands[p] == 1 << card
+        if not leading and not last:
+            self.leader = -1  # the reference's turn order then stops at the next holder, no trick end
+        try:
+            events = super()._play(p, action)
+        finally:
+            if not leading:
+                self.leader = leader
+        if last or self.phase != PLAY or not self.trick:
+            return events
+        q = (p - 1) % self.n
+        while q != self.leader and not self.hands[q]:
+            q = (q - 1) % self.n
+        if q == self.leader:
+            self._end_trick(events, complete=True, taker=-1)
+        else:
+            self.to_move = q
+        return events
 
 
 class DealFromDealer(_Redealt):
@@ -69,6 +209,55 @@ class DealFromDealer(_Redealt):
     @classmethod
     def rearrange(cls, players: int, dealer: int, seated: Sequence[int] | None) -> tuple[int, Sequence[int] | None]:
         return (dealer - 1) % players, seated
+
+
+class DealInPackets(_Redealt):
+    """R-DEAL-1 broken: the cards are dealt in packets, each player's whole share at once, not one at a time."""
+
+    @classmethod
+    def redeal(cls, game: Game, dealer: int, deck: list[int], receivers: list[int]) -> None:
+        m, start = len(receivers), 0
+        for i, p in enumerate(receivers):
+            share = 54 // m + (i < 54 % m)
+            game.hands[p] = sum(1 << c for c in deck[start : start + share])
+            start += share
+        if game.rules.forced_first_lead:
+            game.forced = deck[54 // m + (54 % m > 0) - 1]
+
+
+class ExtraCardsToLastServed(_Redealt):
+    """R-DEAL-2 broken: when 54 does not divide evenly, the players served LAST get the extra cards."""
+
+    @classmethod
+    def redeal(cls, game: Game, dealer: int, deck: list[int], receivers: list[int]) -> None:
+        m = len(receivers)
+        full = 54 // m * m
+        for k, card in enumerate(deck[full:]):
+            game.hands[receivers[k]] ^= 1 << card
+            game.hands[receivers[m - (54 - full) + k]] |= 1 << card
+        if game.rules.forced_first_lead and full < 54:
+            game.forced = deck[full - m]
+
+
+class FirstDealerFixed(Series):
+    """R-DEAL-3 broken: only the first seat (P1) may deal the first game of a series."""
+
+    def __init__(self, players: int, dealer: int, *args: Any, **kwargs: Any) -> None:
+        if dealer != 0:
+            raise InvalidPosition("bad-dealer", "P1 deals the first game of a series")
+        super().__init__(players, dealer, *args, **kwargs)
+
+
+class DealerLeadsFirst(_Redealt):
+    """R-LEAD-1 broken: the dealer (when he plays) leads the first trick, with the last card dealt to him."""
+
+    @classmethod
+    def redeal(cls, game: Game, dealer: int, deck: list[int], receivers: list[int]) -> None:
+        if receivers[-1] == dealer:
+            game.leader = game.to_move = dealer
+            if game.rules.forced_first_lead:
+                m = len(receivers)
+                game.forced = deck[(54 - m) // m * m + m - 1]
 
 
 class ForcedLeadIgnored(Game):
@@ -82,6 +271,94 @@ class ForcedLeadIgnored(Game):
     def _play(self, p: int, action: int) -> list[tuple]:
         self.forced = -1
         return super()._play(p, action)
+
+
+class ForcedEvenWhenFree(_Redealt):
+    """R-LEAD-2 broken: the last card dealt to the first leader is forced even under ``first-lead: free``."""
+
+    @classmethod
+    def redeal(cls, game: Game, dealer: int, deck: list[int], receivers: list[int]) -> None:
+        game.forced = deck[53 // len(receivers) * len(receivers)]
+
+
+class FirstCardDealtLeads(_Redealt):
+    """R-LEAD-2 broken: the first leader must lead the FIRST card dealt to him, not the last."""
+
+    @classmethod
+    def redeal(cls, game: Game, dealer: int, deck: list[int], receivers: list[int]) -> None:
+        if game.rules.forced_first_lead:
+            game.forced = deck[0]
+
+
+class NoJokerLead(Game):
+    """R-LEAD-3 broken: a leader who holds another card may not lead a Joker."""
+
+    def legal_actions(self) -> list[int]:
+        actions = super().legal_actions()
+        if self.phase == PLAY and not self.trick and len(actions) > 1:
+            actions = [a for a in actions if a != JOKER_ACTION]
+        return actions
+
+    def _play(self, p: int, action: int) -> list[tuple]:
+        if not self.trick and action == JOKER_ACTION and self.forced < 0 and self.hands[p] & ~JOKERS:
+            raise IllegalAction("cannot-lead-joker", "a Joker may not be led")
+        return super()._play(p, action)
+
+
+class LeaderMayPass(Game):
+    """R-LEAD-3 broken: a leader (apart from the first lead) may pass; the next player holding cards leads."""
+
+    def legal_actions(self) -> list[int]:
+        actions = super().legal_actions()
+        if self.phase == PLAY and not self.trick and self.forced < 0:
+            actions.append(DECLINE)
+        return actions
+
+    def _decline(self, p: int) -> list[tuple]:
+        if self.trick or self.forced >= 0:
+            return super()._decline(p)
+        self.leader = self.to_move = _next_holder(self, p)
+        return [("decline", p)]
+
+
+class LastFollowerSkipped(Game):
+    """R-FOLLOW-1 broken (an off-by-one): the trick is complete before the last follower plays."""
+
+    def _play(self, p: int, action: int) -> list[tuple]:
+        events = super()._play(p, action)
+        if self.phase == PLAY and self.trick and _next_holder(self, self.to_move) == self.leader:
+            self._end_trick(events, complete=True, taker=-1)
+        return events
+
+
+class MustBeat(Game):
+    """R-FOLLOW-2 broken: a follower holding a higher card of the led suit must beat the trick."""
+
+    def _beaters(self) -> int:
+        if self.phase != PLAY or not self.trick or self.best_card >= JOKER:
+            return 0
+        return self.hands[self.to_move] & self.follow_mask & ~((2 << self.best_card) - 1)
+
+    def legal_actions(self) -> list[int]:
+        beaters = self._beaters()
+        return cards_as_actions(beaters) if beaters else super().legal_actions()
+
+    def _play(self, p: int, action: int) -> list[tuple]:
+        beaters = self._beaters()
+        if beaters and not beaters >> action & 1:
+            raise IllegalAction("must-beat", f"P{p + 1} must beat the trick")
+        return super()._play(p, action)
+
+
+class PreviousCardSuit(Game):
+    """R-FOLLOW-3 broken: the suit to follow is the suit of the previous card, not the first:
+    after a Joker lead, the next players must follow the first ranked card played."""
+
+    def _play(self, p: int, action: int) -> list[tuple]:
+        events = super()._play(p, action)
+        if self.trick and action < JOKER:
+            self.follow_mask = SUIT_MASKS[action // 13]
+        return events
 
 
 class JokerWhileHoldingSuit(Game):
@@ -121,24 +398,48 @@ class DeclineWhileHoldingSuit(Game):
         return super()._decline(p)
 
 
-class PreviousCardSuit(Game):
-    """R-FOLLOW-3 broken: the suit to follow is the suit of the previous card, not the first:
-    after a Joker lead, the next players must follow the first ranked card played."""
+class VoidMayDiscard(Game):
+    """R-FOLLOW-5 broken: a player void in the led suit may discard a card of another suit
+    (which cannot win the trick), as in most trick-taking games."""
+
+    def _discarding(self, p: int) -> bool:
+        return bool(self.phase == PLAY and self.trick and self.follow_mask and not self.hands[p] & self.follow_mask)
+
+    def legal_actions(self) -> list[int]:
+        actions = super().legal_actions()
+        if self._discarding(self.to_move):
+            actions += cards_as_actions(self.hands[self.to_move] & ~JOKERS)
+        return actions
 
     def _play(self, p: int, action: int) -> list[tuple]:
+        if action >= JOKER or not self._discarding(p) or not self.hands[p] >> action & 1:
+            return super()._play(p, action)
+        follow, best = self.follow_mask, (self.best, self.best_card)
+        self.follow_mask, self.best_card = 0, JOKER  # let the card through; it beats nothing
         events = super()._play(p, action)
-        if self.trick and action < JOKER:
-            self.follow_mask = SUIT_MASKS[action // 13]
+        if self.trick:
+            self.follow_mask, (self.best, self.best_card) = follow, best
         return events
 
 
-class SecondJokerWins(Game):
-    """R-JOKER-4 broken: of two Jokers in a trick, the second one played wins."""
+class AceBeatsFollowerJoker(Game):
+    """R-JOKER-1 broken: an Ace of the led suit played after a Joker (not led) beats it."""
 
     def _play(self, p: int, action: int) -> list[tuple]:
-        if action == JOKER_ACTION and self.trick and self.best_card >= JOKER:
-            self.best_card = -1  # the second Joker now beats the first
+        follows = self.follow_mask >> action & 1 and self.hands[p] >> action & 1
+        if self.trick and follows and self.best_card >= JOKER and rank(action) == 12:
+            self.best_card = -1  # legal for sure (he follows suit): the Ace now beats the Joker
         return super()._play(p, action)
+
+
+class JokerChangesSuit(Game):
+    """R-JOKER-2 broken: after a Joker played to a trick, the later players may play any card, as after a Joker lead."""
+
+    def _play(self, p: int, action: int) -> list[tuple]:
+        events = super()._play(p, action)
+        if self.trick and action == JOKER_ACTION:
+            self.follow_mask = 0
+        return events
 
 
 class DeclineJokerLead(Game):
@@ -157,28 +458,13 @@ class DeclineJokerLead(Game):
         return super()._decline(p)
 
 
-class FollowerJokerLoses(Game):
-    """R-TRICK-1 broken: a Joker played after the lead does not win the trick."""
+class SecondJokerWins(Game):
+    """R-JOKER-4 broken: of two Jokers in a trick, the second one played wins."""
 
     def _play(self, p: int, action: int) -> list[tuple]:
-        if action != JOKER_ACTION or not self.trick or self.best_card >= JOKER:
-            return super()._play(p, action)
-        best = self.best, self.best_card
-        self.best_card = JOKER  # nothing beats the current best during this play
-        events = super()._play(p, action)
-        if self.trick:
-            self.best, self.best_card = best
-        return events
-
-
-class WinnerGathersTrick(Game):
-    """R-TRICK-2 broken: the winner of a complete trick takes its cards into his hand."""
-
-    def _end_trick(self, events: list[tuple], complete: bool, taker: int) -> None:
-        if complete and self.hands[self.best]:
-            self.hands[self.best] |= self.trick_mask
-            self.trick_mask = 0
-        super()._end_trick(events, complete, taker)
+        if action == JOKER_ACTION and self.trick and self.best_card >= JOKER:
+            self.best_card = -1  # the second Joker now beats the first
+        return super()._play(p, action)
 
 
 class FollowersPlayAfterDecline(Game):
@@ -197,6 +483,30 @@ class FollowersPlayAfterDecline(Game):
         self.phase = PLAY
         self.to_move = q
         return [("take", p, card)]
+
+
+class MustTakeHighest(Game):
+    """R-DECL-2 broken: the player who declined must take the highest card he may take, not one of his choice."""
+
+    def legal_actions(self) -> list[int]:
+        actions = super().legal_actions()
+        return actions[:1] if self.phase == TAKE else actions
+
+    def _take(self, p: int, card: int) -> list[tuple]:
+        if self.phase == TAKE and card < JOKER and self.trick_mask >> card & 1:
+            top = ranked_cards(self.trick_mask & ~JOKERS)[0]
+            if card != top:
+                raise IllegalAction("must-take-highest", f"P{p + 1} must take {format_card(top)}")
+        return super()._take(p, card)
+
+
+class DeclinerTakesNothing(Game):
+    """R-DECL-2 broken: the player who declines takes no card; the trick is turned down at once."""
+
+    def _decline(self, p: int) -> list[tuple]:
+        events = super()._decline(p)
+        self._end_trick(events, complete=False, taker=p)
+        return events
 
 
 class TakeJoker(Game):
@@ -238,11 +548,86 @@ class TakenCardAlsoOutOfPlay(Game):
         return events
 
 
+class FollowerJokerLoses(Game):
+    """R-TRICK-1 broken: a Joker played after the lead does not win the trick."""
+
+    def _play(self, p: int, action: int) -> list[tuple]:
+        if action != JOKER_ACTION or not self.trick or self.best_card >= JOKER:
+            return super()._play(p, action)
+        best = self.best, self.best_card
+        self.best_card = JOKER  # nothing beats the current best during this play
+        events = super()._play(p, action)
+        if self.trick:
+            self.best, self.best_card = best
+        return events
+
+
+class WinnerGathersTrick(Game):
+    """R-TRICK-2 broken: the winner of a complete trick takes its cards into his hand."""
+
+    def _end_trick(self, events: list[tuple], complete: bool, taker: int) -> None:
+        if complete and self.hands[self.best]:
+            self.hands[self.best] |= self.trick_mask
+            self.trick_mask = 0
+        super()._end_trick(events, complete, taker)
+
+
+class CompleteTrickStaysInPlay(Game):
+    """R-TRICK-2 broken: the cards of a complete trick are cleared away but never counted out of play."""
+
+    def _end_trick(self, events: list[tuple], complete: bool, taker: int) -> None:
+        trick = self.trick_mask if complete else 0
+        super()._end_trick(events, complete, taker)
+        self.out_of_play &= ~trick
+
+
+class LeaderKeepsLead(Game):
+    """R-NEXT-1 broken: the leader of a trick leads the next one too, while he holds cards."""
+
+    def _next_leader(self, taker: int) -> tuple[int, str]:
+        if self.hands[self.leader]:
+            return self.leader, "winner"
+        return super()._next_leader(taker)
+
+
+class TakerLeads(Game):
+    """R-NEXT-1 broken: after a trick ended by a decline, the player who declined and took a card leads."""
+
+    def _next_leader(self, taker: int) -> tuple[int, str]:
+        if taker >= 0:
+            return taker, "taker"
+        return super()._next_leader(taker)
+
+
+class TakenCardLosesLead(Game):
+    """R-NEXT-2 broken: when the highest card was taken, the highest card left in the trick leads."""
+
+    def _next_leader(self, taker: int) -> tuple[int, str]:
+        if taker < 0 or self.trick_mask >> self.best_card & 1:
+            return super()._next_leader(taker)
+        left = [(p, c) for p, c in self.trick if self.trick_mask >> c & 1]
+        jokers = [p for p, c in left if c >= JOKER]
+        in_suit = [(c, p) for p, c in left if self.follow_mask >> c & 1]
+        if not jokers and not in_suit:
+            return super()._next_leader(taker)
+        player = jokers[0] if jokers else max(in_suit)[1]
+        return (player, "winner") if self.hands[player] else super()._next_leader(taker)
+
+
 class OutWinnerKeepsLead(Game):
     """R-NEXT-3 broken: the trick's winner leads next even when he has gone out."""
 
     def _next_leader(self, taker: int) -> tuple[int, str]:
         return self.best, "winner"
+
+
+class NextAfterOutWinner(Game):
+    """R-NEXT-3 broken: when the trick's winner has gone out, the next player after him who holds cards leads."""
+
+    def _next_leader(self, taker: int) -> tuple[int, str]:
+        if self.hands[self.best]:
+            return super()._next_leader(taker)
+        return _next_holder(self, self.best), "highest-remaining"
 
 
 class TieBreakWrongWay(Game):
@@ -258,6 +643,50 @@ class TieBreakWrongWay(Game):
         return min(tied, key=lambda q: (self.leader - q - 1) % self.n), why
 
 
+class TieBreakOptionIgnored(_IgnoresOption):
+    """R-NEXT-4 broken: ties always go to the tied player nearest the previous leader, whatever ``tie-break`` says."""
+
+    option = "tie-break"
+
+
+class AllOutLeadPassesOn(Game):
+    """R-NEXT-5 broken: when nobody who played to a declined trick holds a card, the taker does NOT
+    lead: the next player after him who holds cards does."""
+
+    def _next_leader(self, taker: int) -> tuple[int, str]:
+        leader, why = super()._next_leader(taker)
+        if why == "taker":
+            return _next_holder(self, taker), why
+        return leader, why
+
+
+class SecondJokerIgnored(Game):
+    """R-NEXT-6 broken: when the first Joker's player has gone out, the second Joker is ignored:
+    the highest ordinary card among the remaining players leads."""
+
+    def _next_leader(self, taker: int) -> tuple[int, str]:
+        if self.hands[self.best] or self.best_card < JOKER:
+            return super()._next_leader(taker)
+        trick = self.trick
+        self.trick = [(p, c) for p, c in trick if c < JOKER]
+        try:
+            leader, why = super()._next_leader(taker)
+        finally:
+            self.trick = trick
+        return (leader, why) if leader >= 0 else super()._next_leader(taker)
+
+
+class OutNotAnnounced(Game):
+    """R-OUT-1 broken: a player who plays his last card is not announced as out (saved);
+    he is skipped all the same."""
+
+    def _play(self, p: int, action: int) -> list[tuple]:
+        events = super()._play(p, action)
+        if ("out", p) in events:
+            events.remove(("out", p))
+        return events
+
+
 class OutPlayersNotSkipped(Game):
     """R-OUT-2 broken: the seat after the player who just played gets the turn even if he went out earlier."""
 
@@ -267,6 +696,23 @@ class OutPlayersNotSkipped(Game):
         if self.phase == PLAY and self.trick and q != self.leader and not self.hands[q]:
             self.to_move = q
         return events
+
+
+class GoingOutEndsTrick(Game):
+    """R-OUT-2 broken: a player who plays his last card in the middle of a trick ends the trick there."""
+
+    def _play(self, p: int, action: int) -> list[tuple]:
+        events = super()._play(p, action)
+        if ("out", p) in events and self.phase == PLAY and len(self.trick) > 1:
+            self._end_trick(events, complete=True, taker=-1)
+        return events
+
+
+class FirstOutLoses(Game):
+    """R-END-1 broken: the first player to go out loses (the last one holding cards is saved)."""
+
+    def _finish(self, events: list[tuple], loser: int | None) -> None:
+        super()._finish(events, self.went_out[0] if loser is not None and self.went_out else loser)
 
 
 class EndBeforeTrickPlayedOut(Game):
@@ -279,6 +725,12 @@ class EndBeforeTrickPlayedOut(Game):
         return events
 
 
+class EndCheckOptionIgnored(_IgnoresOption):
+    """R-END-2 broken: the end is always checked when the trick is over, whatever ``end-check`` says."""
+
+    option = "end-check"
+
+
 class AllOutLastLoses(Game):
     """R-END-3 broken: when every remaining player goes out in one trick, the last to play loses."""
 
@@ -286,6 +738,71 @@ class AllOutLastLoses(Game):
         if holders == 0:
             return self.last_player
         return super()._loser_at_trick_end(holders, two_or_more)
+
+
+class NoLoserOptionIgnored(_IgnoresOption):
+    """R-END-3 broken: nobody loses only when all remaining players go out together, whatever ``no-loser`` says."""
+
+    option = "no-loser"
+
+
+class TwoPlayerTieLastLoses(Game):
+    """R-END-4 broken: when both players of a two-player game go out in one trick, the last to play
+    loses whatever the rule option two-player-tie says."""
+
+    def _loser_at_trick_end(self, holders: int, two_or_more: bool) -> int | None:
+        if holders == 0 and self.dealt == 2:
+            return self.last_player
+        return super()._loser_at_trick_end(holders, two_or_more)
+
+
+class TwoPlayerTieOptionIgnored(_IgnoresOption):
+    """R-END-4 broken: a two-player game whose players go out together never has a loser,
+    whatever ``two-player-tie`` says."""
+
+    option = "two-player-tie"
+
+
+class LoserStays(Series):
+    """R-SERIES-1 broken: the loser of a game is not eliminated; he deals the next game and plays in it."""
+
+    def _settle(self, loser: int | None) -> list[tuple]:
+        if loser is None or self.seats == 2:
+            return super()._settle(loser)
+        self.next_dealer = loser
+        return [("next-dealer", loser, True)]
+
+
+class NoLoserEliminatesLastOut(Series):
+    """R-SERIES-2 broken: after a game with no loser, the last player to go out is eliminated."""
+
+    def _settle(self, loser: int | None) -> list[tuple]:
+        if loser is None and self.seats > 2 and self.game.went_out:
+            loser = self.game.went_out[-1]
+        return super()._settle(loser)
+
+
+class ChampionAtTwo(Series):
+    """R-SERIES-3 broken: the series stops when two players are left; the winner of that game
+    (the first to go out) is the champion."""
+
+    def _settle(self, loser: int | None) -> list[tuple]:
+        events = super()._settle(loser)
+        if self.seats > 2 and self.champion is None and len(self.active) == 2 and self.game.went_out:
+            self.champion = self.game.went_out[0]
+            self.next_dealer = None
+            events[-1] = ("champion", self.champion)
+        return events
+
+
+class ChampionNotAnnounced(Series):
+    """R-SERIES-3 broken: the series ends with the last player left, but no champion is named."""
+
+    def _settle(self, loser: int | None) -> list[tuple]:
+        events = super()._settle(loser)
+        if self.champion is not None:
+            events.remove(("champion", self.champion))
+        return events
 
 
 class EliminatedDealerPlays(_Redealt):
@@ -311,6 +828,89 @@ class DealPassesRight(Series):
         return events
 
 
+class NextDealerOptionIgnored(_SeriesIgnoresOption):
+    """R-SERIES-4 broken: the eliminated loser always deals the next game, whatever ``next-dealer`` says."""
+
+    option = "next-dealer"
+
+
+class RightCountsEliminatedSeats(_Redealt):
+    """R-SERIES-5 broken: the dealer's right is found by counting positions among the seated
+    players (seat number + 1), as if the eliminated seats were gone."""
+
+    @classmethod
+    def rearrange(cls, players: int, dealer: int, seated: Sequence[int] | None) -> tuple[int, Sequence[int] | None]:
+        if seated is None or dealer in seated:
+            return dealer, seated
+        seats = sorted(seated)
+        first = seats[(dealer + 1) % len(seats)]
+        return (first - 1) % players, seated
+
+
+class NoLoserDealPassesRight(Series):
+    """R-SERIES-6 broken: after a game with no loser the deal always passes to the dealer's right,
+    whatever the rule option no-loser-dealer says."""
+
+    def _no_loser_dealer(self) -> int:
+        q = (self.dealer + 1) % self.seats
+        while q not in self.active:
+            q = (q + 1) % self.seats
+        return q
+
+
+class TwoPlayerSeries(Series):
+    """R-SERIES-7 broken: a two-player table is played as a series: the loser is eliminated,
+    the other is champion."""
+
+    def _settle(self, loser: int | None) -> list[tuple]:
+        if self.seats != 2 or loser is None:
+            return super()._settle(loser)
+        self.active.remove(loser)
+        self.eliminated.append(loser)
+        self.champion = self.active[0]
+        return [("eliminated", loser), ("champion", self.champion)]
+
+
+class TwoPlayerWinnerDeals(Series):
+    """R-SERIES-7 broken: at a two-player table the winner of a game deals the next one."""
+
+    def _settle(self, loser: int | None) -> list[tuple]:
+        events = super()._settle(loser)
+        if self.seats == 2 and loser is not None and self.rules.two_player_dealer == "loser":
+            self.next_dealer = 1 - loser
+            events[-1] = ("next-dealer", self.next_dealer, True)
+        return events
+
+
+class TwoPlayerDealerOptionIgnored(_SeriesIgnoresOption):
+    """R-SERIES-7 broken: at a two-player table the loser always deals, whatever ``two-player-dealer`` says."""
+
+    option = "two-player-dealer"
+
+
+class EliminationsCarriedOver(Series):
+    """R-SERIES-8 broken: the eliminations are kept in a module-level table that a new series
+    does not reset, so the players eliminated before stay out (or, with fewer than two left,
+    the new series cannot be dealt)."""
+
+    carried: ClassVar[list[int]] = []
+
+    def __init__(self, players: int, dealer: int, deck: Sequence[int] | None = None, **kwargs: Any) -> None:
+        super().__init__(players, dealer, deck, **kwargs)
+        out = [s for s in EliminationsCarriedOver.carried if s < players]
+        if out:
+            self.eliminated = out
+            self.active = [s for s in range(players) if s not in out]
+            self.game = self.game_class.from_deal(
+                players, dealer, deck, seed=self._seed(deck), rules=self.rules, seated=self.active
+            )
+
+    def _settle(self, loser: int | None) -> list[tuple]:
+        events = super()._settle(loser)
+        EliminationsCarriedOver.carried[:] = self.eliminated
+        return events
+
+
 class Broken(NamedTuple):
     """A broken engine: the clause it breaks and the classes behind the adapter."""
 
@@ -320,29 +920,82 @@ class Broken(NamedTuple):
 
 
 BROKEN: dict[str, Broken] = {
+    "jokers-left-out": Broken("R-MAT-1", JokersLeftOut),
+    "ten-players-refused": Broken("R-MAT-2", TenPlayersRefused),
     "ace-low": Broken("R-MAT-3", AceLow),
+    "suit-order-breaks-ties": Broken("R-MAT-3", SuitOrderBreaksTies),
+    "jokers-ranked": Broken("R-MAT-4", JokersRanked),
+    "clockwise-play": Broken("R-MAT-5", ClockwisePlay),
     "deal-from-dealer": Broken("R-DEAL-1", DealFromDealer),
+    "deal-in-packets": Broken("R-DEAL-1", DealInPackets),
+    "extra-cards-to-last-served": Broken("R-DEAL-2", ExtraCardsToLastServed),
+    "first-dealer-fixed": Broken("R-DEAL-3", Game, FirstDealerFixed),
+    "dealer-leads-first": Broken("R-LEAD-1", DealerLeadsFirst),
     "forced-lead-ignored": Broken("R-LEAD-2", ForcedLeadIgnored),
+    "forced-even-when-free": Broken("R-LEAD-2", ForcedEvenWhenFree),
+    "first-card-dealt-leads": Broken("R-LEAD-2", FirstCardDealtLeads),
+    "no-joker-lead": Broken("R-LEAD-3", NoJokerLead),
+    "leader-may-pass": Broken("R-LEAD-3", LeaderMayPass),
+    "last-follower-skipped": Broken("R-FOLLOW-1", LastFollowerSkipped),
+    "must-beat": Broken("R-FOLLOW-2", MustBeat),
+    "previous-card-suit": Broken("R-FOLLOW-3", PreviousCardSuit),
     "joker-while-holding-suit": Broken("R-FOLLOW-4", JokerWhileHoldingSuit),
     "decline-while-holding-suit": Broken("R-FOLLOW-4", DeclineWhileHoldingSuit),
-    "previous-card-suit": Broken("R-FOLLOW-3", PreviousCardSuit),
-    "second-joker-wins": Broken("R-JOKER-4", SecondJokerWins),
+    "void-may-discard": Broken("R-FOLLOW-5", VoidMayDiscard),
+    "ace-beats-follower-joker": Broken("R-JOKER-1", AceBeatsFollowerJoker),
+    "joker-changes-suit": Broken("R-JOKER-2", JokerChangesSuit),
     "decline-joker-lead": Broken("R-JOKER-3", DeclineJokerLead),
-    "follower-joker-loses": Broken("R-TRICK-1", FollowerJokerLoses),
-    "winner-gathers-trick": Broken("R-TRICK-2", WinnerGathersTrick),
+    "second-joker-wins": Broken("R-JOKER-4", SecondJokerWins),
     "followers-play-after-decline": Broken("R-DECL-1", FollowersPlayAfterDecline),
+    "must-take-highest": Broken("R-DECL-2", MustTakeHighest),
+    "decliner-takes-nothing": Broken("R-DECL-2", DeclinerTakesNothing),
     "take-joker": Broken("R-DECL-3", TakeJoker),
     "taken-card-out-of-play": Broken("R-DECL-4", TakenCardOutOfPlay),
     "taken-card-also-out-of-play": Broken("R-DECL-4", TakenCardAlsoOutOfPlay),
+    "follower-joker-loses": Broken("R-TRICK-1", FollowerJokerLoses),
+    "winner-gathers-trick": Broken("R-TRICK-2", WinnerGathersTrick),
+    "complete-trick-stays-in-play": Broken("R-TRICK-2", CompleteTrickStaysInPlay),
+    "leader-keeps-lead": Broken("R-NEXT-1", LeaderKeepsLead),
+    "taker-leads": Broken("R-NEXT-1", TakerLeads),
+    "taken-card-loses-lead": Broken("R-NEXT-2", TakenCardLosesLead),
     "out-winner-keeps-lead": Broken("R-NEXT-3", OutWinnerKeepsLead),
+    "next-after-out-winner": Broken("R-NEXT-3", NextAfterOutWinner),
     "tie-break-wrong-way": Broken("R-NEXT-4", TieBreakWrongWay),
+    "tie-break-option-ignored": Broken("R-NEXT-4", TieBreakOptionIgnored),
+    "all-out-lead-passes-on": Broken("R-NEXT-5", AllOutLeadPassesOn),
+    "second-joker-ignored": Broken("R-NEXT-6", SecondJokerIgnored),
+    "out-not-announced": Broken("R-OUT-1", OutNotAnnounced),
     "out-players-not-skipped": Broken("R-OUT-2", OutPlayersNotSkipped),
+    "going-out-ends-trick": Broken("R-OUT-2", GoingOutEndsTrick),
+    "first-out-loses": Broken("R-END-1", FirstOutLoses),
     "end-before-trick-played-out": Broken("R-END-2", EndBeforeTrickPlayedOut),
+    "end-check-option-ignored": Broken("R-END-2", EndCheckOptionIgnored),
     "all-out-last-loses": Broken("R-END-3", AllOutLastLoses),
+    "no-loser-option-ignored": Broken("R-END-3", NoLoserOptionIgnored),
+    "two-player-tie-last-loses": Broken("R-END-4", TwoPlayerTieLastLoses),
+    "two-player-tie-option-ignored": Broken("R-END-4", TwoPlayerTieOptionIgnored),
+    "loser-stays": Broken("R-SERIES-1", Game, LoserStays),
+    "no-loser-eliminates-last-out": Broken("R-SERIES-2", Game, NoLoserEliminatesLastOut),
+    "champion-at-two": Broken("R-SERIES-3", Game, ChampionAtTwo),
+    "champion-not-announced": Broken("R-SERIES-3", Game, ChampionNotAnnounced),
     "eliminated-dealer-plays": Broken("R-SERIES-4", EliminatedDealerPlays),
     "deal-passes-right": Broken("R-SERIES-4", Game, DealPassesRight),
+    "next-dealer-option-ignored": Broken("R-SERIES-4", Game, NextDealerOptionIgnored),
+    "right-counts-eliminated-seats": Broken("R-SERIES-5", RightCountsEliminatedSeats),
+    "no-loser-deal-passes-right": Broken("R-SERIES-6", Game, NoLoserDealPassesRight),
+    "two-player-series": Broken("R-SERIES-7", Game, TwoPlayerSeries),
+    "two-player-winner-deals": Broken("R-SERIES-7", Game, TwoPlayerWinnerDeals),
+    "two-player-dealer-option-ignored": Broken("R-SERIES-7", Game, TwoPlayerDealerOptionIgnored),
+    "eliminations-carried-over": Broken("R-SERIES-8", Game, EliminationsCarriedOver),
 }
 """name -> the broken engine."""
+
+
+UNBREAKABLE: dict[str, str] = {
+    "R-MAT-6": "The aim of the game states no behaviour of its own: getting rid of one's cards is "
+    "what going out (R-OUT-1) and losing (R-END-1) mean, and each of those is broken by its own engine.",
+}
+"""clause -> why no engine behind the adapter can break it alone."""
 
 
 def adapter_for(name: str) -> ReferenceAdapter:
@@ -358,4 +1011,3 @@ def factory_for(name: str) -> partial[ReferenceAdapter]:
 
 for _name in BROKEN:
     globals()[_name.replace("-", "_") + "_adapter"] = factory_for(_name)
-

@@ -115,6 +115,26 @@ Feature: Material, order and the deal
     Then the move is refused with off-suit-card
     And P3 may decline
 
+  @R-MAT-3 @R-NEXT-4 @option:tie-break=tied-nearest
+  Scenario Outline: Suits have no order: <near> and <far> tie, and the nearer player leads
+    P1 goes out with his Joker lead; P3 and P4 played Kings of different suits.
+    Neither suit is higher, so they tie and the tied player nearer to P1,
+    counting to his right, leads: P3, whichever suit he played.
+    Given a 4-player table where P1 leads:
+      | P1 | JK          |
+      | P2 | 3D 2D       |
+      | P3 | <near> 4D   |
+      | P4 | <far> 5D    |
+    When P1 leads JK, P2 plays 3D, P3 plays <near> and P4 plays <far>
+    Then P3 leads next
+
+    Examples:
+      | near | far |
+      | KC   | KS  |
+      | KS   | KC  |
+      | KH   | KD  |
+      | KD   | KH  |
+
   @R-MAT-1 @R-MAT-4
   Scenario: The two Jokers are two copies of one card
     A hand may hold both Jokers; they are the same card twice.

@@ -44,7 +44,7 @@ Feature: The first lead
     Then P1 must lead 7C
     And P1 holds JK 10S 4S JH 5H QD 6D KC 7C
 
-  @R-LEAD-1 @AMB-1 @option:first-lead=free
+  @R-LEAD-1 @R-LEAD-2 @AMB-1 @option:first-lead=free
   Scenario: Under first-lead=free the first leader leads any card
     Given P1 deals a 4-player game from the canonical deck
     Then P2 may lead 2C

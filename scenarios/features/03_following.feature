@@ -7,7 +7,7 @@ Feature: Following
   may not play a card of another suit. A player who could follow may neither play
   a Joker nor decline.
 
-  @R-FOLLOW-1
+  @R-FOLLOW-1 @R-MAT-5
   Scenario: Play goes round counter-clockwise, one card each
     Given a 4-player table where P1 leads:
       | P1 | 8H 2C |

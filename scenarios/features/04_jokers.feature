@@ -47,7 +47,7 @@ Feature: Jokers
     When P1 leads 8S, P2 plays JK and P3 plays 4C
     Then the move is refused with off-suit-card
 
-  @R-JOKER-4
+  @R-JOKER-4 @R-MAT-4
   Scenario: Both Jokers in one trick: the first one played wins
     Given a 4-player table where P1 leads:
       | P1 | 5S 2C |
