@@ -169,13 +169,11 @@ def fixture_case(trial: Trial, mismatch: Mismatch, case_id: str, clause: str | N
             steps.append({**_action(step), "events": [event_text(e) for e in events]})
         state = ref.state()
         if index == mismatch.index and mismatch.what == "state":
-            asserted = _state(state, mismatch.fields)
-            if asserted:
-                steps.append({"state": asserted})
+            steps.append(_state_step(ref, state, mismatch.fields))
     if mismatch.what == "legal":
         steps.append({"legal": ref.legal()})
     elif mismatch.what in ("state", "start") and mismatch.index < 0:
-        steps.append({"state": _state(state, [*mismatch.fields] or list(_STATE_FIELDS))})
+        steps.append(_state_step(ref, state, [*mismatch.fields] or list(_STATE_FIELDS)))
     if not steps:
         steps.append({"legal": ref.legal()})
     rules = trial.setup.get("rules") or {}
@@ -197,6 +195,13 @@ def fixture_case(trial: Trial, mismatch: Mismatch, case_id: str, clause: str | N
             case["series"] = True
     case["steps"] = steps
     return case
+
+
+def _state_step(ref: ReferenceAdapter, state: Json, fields: list[str]) -> Json:
+    """A step asserting the differing ``fields`` of ``state``; when none of them can be
+    written in a fixture (the ``forced`` card, say), the legal moves, which show it."""
+    asserted = _state(state, fields)
+    return {"state": asserted} if asserted else {"legal": [] if state.get("over") else ref.legal()}
 
 
 def _refusal(ref: ReferenceAdapter, step: Step) -> str:

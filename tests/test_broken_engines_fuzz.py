@@ -2,8 +2,7 @@
 within a bounded number of games, shrunk, and written as a YAML fixture that the
 scenarios' loader accepts, that FAILS under the broken engine and PASSES under the
 reference (run by the scenarios' own fixture runner, ``Case.run``) -- but for the engines
-of ``OUT_OF_REACH`` (not found) and ``REPRO_GAPS`` (found, no valid fixture written),
-each listed with its reason and checked to be still so."""
+of ``OUT_OF_REACH`` (not found), each listed with its reason and checked to be still so."""
 
 from __future__ import annotations
 
@@ -11,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from generala_conformance import campaign
-from generala_conformance.fixtures import FixtureError, load_file
+from generala_conformance.fixtures import load_file
 from generala_conformance.fuzz import Mismatch, Settings
 from generala_conformance.reference_adapter import ReferenceAdapter
 from generala_conformance.repro import fixture_case, fixture_yaml
@@ -36,14 +35,6 @@ OUT_OF_REACH = {
 }
 """Engines the fuzzer does not find within the bound (the feature suite catches them)."""
 
-REPRO_GAPS = {
-    "first-card-dealt-leads": "the only difference is the snapshot's `forced` card, which a fixture's state cannot "
-    "assert, and conformance/repro.py writes an empty (invalid) state step instead of the legal moves",
-}
-REPRO_GAPS["forced-even-when-free"] = REPRO_GAPS["first-card-dealt-leads"]
-"""Engines found and shrunk whose fixture the repro cannot write yet (checked to be still so)."""
-
-
 def first_divergence(name: str) -> campaign.Found:
     for chunk in campaign.run(factory_for(name), 0, range(GAMES), Settings()):
         if chunk.found:
@@ -61,7 +52,7 @@ def found_and_written(name: str, tmp_path: Path) -> tuple[Path, Mismatch]:
     return path, mismatch
 
 
-@pytest.mark.parametrize("name", sorted(set(BROKEN) - set(OUT_OF_REACH) - set(REPRO_GAPS)))
+@pytest.mark.parametrize("name", sorted(set(BROKEN) - set(OUT_OF_REACH)))
 def test_broken_engine_found_shrunk_and_fixture_fails_only_on_it(name: str, tmp_path: Path) -> None:
     clause = BROKEN[name].clause
     path, _ = found_and_written(name, tmp_path)
@@ -71,16 +62,6 @@ def test_broken_engine_found_shrunk_and_fixture_fails_only_on_it(name: str, tmp_
     case.run(ReferenceAdapter(), rules)
     with pytest.raises(Exception):  # noqa: B017 - a Divergence, or the broken engine's own crash
         case.run(adapter_for(name), rules)
-
-
-@pytest.mark.parametrize("name", sorted(REPRO_GAPS))
-def test_known_repro_gaps_are_still_there(name: str, tmp_path: Path) -> None:
-    """Found and shrunk like the others, but only the `forced` card differs and the written
-    fixture is invalid. Once conformance/repro.py handles it, this fails: drop the engine from REPRO_GAPS."""
-    path, mismatch = found_and_written(name, tmp_path)
-    assert (mismatch.what, mismatch.fields) == ("state", ["forced"])
-    with pytest.raises(FixtureError, match="should be non-empty"):
-        load_file(path)
 
 
 @pytest.mark.parametrize("name", sorted(OUT_OF_REACH))
