@@ -32,6 +32,8 @@ Json = dict[str, Any]
 AdapterFactory = Callable[[], Adapter]
 
 MAX_STEPS = 3000
+TWO_SEAT_GAMES = 3
+"""A two-seat series never ends by itself (R-SERIES-7): the fuzzer plays this many games of it."""
 """A trial longer than this is cut (a guard: the reference never needs it)."""
 BATCH_STEPS = 200
 """Steps sent in one ``batch`` request to an implementation that takes them."""
@@ -383,7 +385,7 @@ def random_setup(rng: random.Random, settings: Settings, rules: dict[str, str]) 
     if roll < settings.endgame_rate:
         return {"rules": rules, "position": random_endgame(rng, n)}
     setup: Json = {"rules": rules, "deal": {"players": n, "dealer": rng.randrange(n), "deck": shuffled_deck(rng)}}
-    if n >= 3 and roll < settings.endgame_rate + settings.series_rate:
+    if roll < settings.endgame_rate + settings.series_rate:
         setup["series"] = True
     return setup
 
@@ -424,7 +426,7 @@ def random_steps(rng: random.Random, settings: Settings, ref: Reference, steps: 
         _, _, state, legal = ref.now
         series = state.get("series")
         if state.get("over"):
-            if not series or series.get("over"):
+            if not series or series.get("over") or (series["seats"] == 2 and series["games"] >= TWO_SEAT_GAMES):
                 return
             step = Step("deal", None, shuffled_deck(rng))
         elif rng.random() < settings.illegal_rate:

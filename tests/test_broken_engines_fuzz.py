@@ -22,12 +22,8 @@ from tests.broken_engines import BROKEN, adapter_for, factory_for
 GAMES = 400
 """The bound: each broken engine must show within this many games of campaign seed 0."""
 
-NO_TWO_PLAYER_SERIES = "the fuzzer starts series only at tables of three or more (conformance/fuzz.py)"
 TWO_OUT_TOGETHER = "both players of a two-player game going out in one trick is too rare in 400 games"
 OUT_OF_REACH = {
-    "two-player-series": NO_TWO_PLAYER_SERIES,
-    "two-player-winner-deals": NO_TWO_PLAYER_SERIES,
-    "two-player-dealer-option-ignored": NO_TWO_PLAYER_SERIES,
     "two-player-tie-last-loses": TWO_OUT_TOGETHER,
     "two-player-tie-option-ignored": TWO_OUT_TOGETHER,
     "tie-break-option-ignored": "under tie-break=any-nearest, a tie whose nearest remaining player is not tied "
