@@ -16,6 +16,7 @@ JOKER_ACTION = JOKER
 DECLINE = 53
 TAKE_BASE = 54
 
+
 def cards_as_actions(mask: int) -> list[int]:
     """The play actions for the cards of ``mask``: one per ranked card, one for any Jokers."""
     out = ranked_cards(mask)

@@ -32,9 +32,11 @@ JOKERS = 3 << JOKER
 SUIT_MASKS = tuple(0x1FFF << (13 * s) for s in range(4))
 
 _RANK_IN = {r: i for i, r in enumerate(RANKS)} | {"T": 8}
-_SUIT_IN = {s: i for i, s in enumerate(SUITS)} | {
-    g: i for i, g in enumerate(GLYPHS)
-} | {g: i for i, g in enumerate(("♧", "♢", "♡", "♤"))}
+_SUIT_IN = (
+    {s: i for i, s in enumerate(SUITS)}
+    | {g: i for i, g in enumerate(GLYPHS)}
+    | {g: i for i, g in enumerate(("♧", "♢", "♡", "♤"))}
+)
 _JOKER_IN = {"JK", "JOKER", "🃏", "🃟", "🂿"}
 _TEXT = (*(r + s for s in SUITS for r in RANKS), "JK", "JK")
 _PRETTY = (*(r + g for g in GLYPHS for r in RANKS), "🃏", "🃏")

@@ -263,4 +263,3 @@ def kind_of(identifier: str) -> str:
 def ambiguities_of_clause(clause_id: str) -> list[Ambiguity]:
     """The register entries that affect ``clause_id``."""
     return [entry for entry in ambiguities().values() if clause_id in entry.clauses]
-

@@ -31,6 +31,7 @@ OUT_OF_REACH = {
 }
 """Engines the fuzzer does not find within the bound (the feature suite catches them)."""
 
+
 def first_divergence(name: str) -> campaign.Found:
     for chunk in campaign.run(factory_for(name), 0, range(GAMES), Settings()):
         if chunk.found:

@@ -276,8 +276,10 @@ def test_not_your_turn() -> None:
         ({"players": 2, "hands": [[], ["5H"]], "leader": 0}, "empty-hand-to-move"),
         ({"players": 2, "hands": [["5H"], []], "leader": 0, "out_of_play": []}, "bad-position"),
         ({"players": 1, "hands": [["5H"]], "leader": 0}, "bad-players"),
-        ({"players": 3, "hands": [["5H"], ["2C"], ["3C"]], "leader": 0, "trick": [{"player": 1, "card": "9H"}]},
-         "bad-position"),
+        (
+            {"players": 3, "hands": [["5H"], ["2C"], ["3C"]], "leader": 0, "trick": [{"player": 1, "card": "9H"}]},
+            "bad-position",
+        ),
         ({"players": 2, "hands": [["5H"], ["XX"]], "leader": 0}, "bad-card"),
     ],
 )
