@@ -77,23 +77,33 @@ def parse_cards(tokens: Iterable[str]) -> int:
     return mask
 
 
+class Pack:
+    """Reads cards one by one as parts of one pack: the first Joker read is 52, the
+    second 53, and a card read twice (or a third Joker) raises :class:`InvalidInput`
+    with code ``duplicate-card`` (R-MAT-1, R-MAT-4). ``used`` is the set read so far."""
+
+    def __init__(self) -> None:
+        self.used = 0
+
+    def read(self, token: str) -> int:
+        card = parse_card(token)
+        if card == JOKER and self.used >> JOKER & 1:
+            card += 1
+        if self.used >> card & 1:
+            what = "a third Joker" if card > JOKER else f"card {token!r} again"
+            raise InvalidInput("duplicate-card", f"{what}: each card of the pack exists once")
+        self.used |= 1 << card
+        return card
+
+
 def parse_deck(tokens: Iterable[str]) -> list[int]:
     """Read a deck order (top card first) into card ids; the first Joker is 52, the second 53.
 
     >>> parse_deck(["JK", "2C", "JK"])
     [52, 0, 53]
     """
-    order: list[int] = []
-    seen = 0
-    for token in tokens:
-        card = parse_card(token)
-        if card == JOKER and seen >> JOKER & 1:
-            card += 1
-        if seen >> card & 1:
-            raise InvalidInput("duplicate-card", f"card {token!r} is given twice")
-        seen |= 1 << card
-        order.append(card)
-    return order
+    pack = Pack()
+    return [pack.read(token) for token in tokens]
 
 
 def format_card(card: int) -> str:
@@ -142,8 +152,3 @@ def format_cards(mask: int) -> list[str]:
         *t3[mask >> 39 & 0x1FFF],
         *_JOKER_TEXTS[mask >> JOKER],
     ]
-
-
-def count(mask: int) -> int:
-    """How many cards ``mask`` holds."""
-    return mask.bit_count()

@@ -19,6 +19,7 @@ from generala_reference.cards import (
     FULL_DECK,
     JOKER,
     SUIT_MASKS,
+    Pack,
     format_card,
     format_cards,
     parse_card,
@@ -40,25 +41,14 @@ def _seat(value: Any, n: int, field: str) -> int:
     return value
 
 
-class _Pack:
-    """Reads card lists of one position, giving out the two Jokers in turn and
-    refusing a card given twice (R-MAT-1, R-MAT-4)."""
-
-    def __init__(self) -> None:
-        self.used = 0
+class _Pack(Pack):
+    """A :class:`Pack` whose errors name the field of the position they are in."""
 
     def card(self, token: Any, where: str) -> int:
         try:
-            card = parse_card(token)
+            return self.read(token)
         except InvalidInput as exc:
             raise _bad(f"{where}: {exc.message}", exc.code) from None
-        if card == JOKER and self.used >> JOKER & 1:
-            card += 1
-        if self.used >> card & 1:
-            what = "a third Joker" if card > JOKER else format_card(card) + " again"
-            raise _bad(f"{where}: {what}; each card of the pack exists once", "duplicate-card")
-        self.used |= 1 << card
-        return card
 
     def cards(self, tokens: Any, where: str) -> int:
         if not isinstance(tokens, list):
