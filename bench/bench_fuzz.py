@@ -15,11 +15,11 @@ import shlex
 import sys
 import time
 
-from generala_conformance import campaign
-from generala_conformance.fuzz import Settings, run_games
-from generala_conformance.impl_options import OpenAdapter
-from generala_conformance.process_adapter import ProcessAdapter
-from generala_conformance.reference_adapter import ReferenceAdapter
+from generala_conformance.fuzz import campaign
+from generala_conformance.fuzz.differential import Settings, run_games
+from generala_conformance.transport.impl_options import OpenAdapter
+from generala_conformance.transport.process_adapter import ProcessAdapter
+from generala_conformance.transport.reference_adapter import ReferenceAdapter
 
 FOUR = Settings(players=(4,), endgame_rate=0.0, series_rate=0.0)
 SERVE = f"{shlex.quote(sys.executable)} -m generala_conformance.cli serve"

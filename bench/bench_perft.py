@@ -12,10 +12,10 @@ import shlex
 import sys
 import time
 
-from generala_conformance.notation import CANONICAL_DECK
-from generala_conformance.perft import AdapterSearch, perft_game
-from generala_conformance.process_adapter import ProcessAdapter
-from generala_conformance.reference_adapter import ReferenceAdapter
+from generala_conformance.suite.notation import CANONICAL_DECK
+from generala_conformance.suite.perft import AdapterSearch, perft_game
+from generala_conformance.transport.process_adapter import ProcessAdapter
+from generala_conformance.transport.reference_adapter import ReferenceAdapter
 from generala_reference import Game, Rules
 
 

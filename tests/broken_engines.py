@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from functools import partial
 from typing import Any, ClassVar, NamedTuple
 
-from generala_conformance.reference_adapter import ReferenceAdapter
+from generala_conformance.transport.reference_adapter import ReferenceAdapter
 from generala_reference.actions import DECLINE, JOKER_ACTION, TAKE_BASE, cards_as_actions
 from generala_reference.cards import JOKER, JOKERS, SUIT_MASKS, format_card, rank, ranked_cards
 from generala_reference.errors import IllegalAction, InvalidPosition

@@ -9,12 +9,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from generala_conformance import campaign
-from generala_conformance.fixtures import load_file
-from generala_conformance.fuzz import Mismatch, Settings
-from generala_conformance.reference_adapter import ReferenceAdapter
-from generala_conformance.repro import fixture_case, fixture_yaml
-from generala_conformance.shrink import shrink
+from generala_conformance.fuzz import campaign
+from generala_conformance.fuzz.differential import Mismatch, Settings
+from generala_conformance.fuzz.repro import fixture_case, fixture_yaml
+from generala_conformance.fuzz.shrink import shrink
+from generala_conformance.suite.fixtures import load_file
+from generala_conformance.transport.reference_adapter import ReferenceAdapter
 from generala_spec.options import resolve
 
 from tests.broken_engines import BROKEN, adapter_for, factory_for

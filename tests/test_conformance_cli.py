@@ -8,7 +8,7 @@ import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-from generala_conformance import report
+from generala_conformance.suite import report
 
 HERE = Path(__file__).parent
 IMPLS = HERE / "impls"

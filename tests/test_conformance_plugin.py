@@ -15,14 +15,14 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from generala_conformance import report
+from generala_conformance.suite import report
 
 pytest_plugins = ["pytester"]
 
 HERE = Path(__file__).parent
 CASES = HERE / "data" / "cases"
 IMPLS = HERE / "impls"
-REFERENCE = "generala_conformance.reference_adapter:ReferenceAdapter"
+REFERENCE = "generala_conformance.transport.reference_adapter:ReferenceAdapter"
 QUIET = ("-p", "no:cacheprovider", "-p", "no:benchmark")  # no cache files, no benchmark-plugin warnings
 
 

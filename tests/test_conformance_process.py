@@ -11,8 +11,14 @@ import time
 from pathlib import Path
 
 import pytest
-from generala_conformance.adapter import AdapterCrash, AdapterFault, AdapterTimeout, ProtocolViolation, Refused
-from generala_conformance.process_adapter import ProcessAdapter
+from generala_conformance.transport.adapter import (
+    AdapterCrash,
+    AdapterFault,
+    AdapterTimeout,
+    ProtocolViolation,
+    Refused,
+)
+from generala_conformance.transport.process_adapter import ProcessAdapter
 
 IMPLS = Path(__file__).parent / "impls"
 POSITION = {"position": {"players": 2, "hands": [["9H", "3C"], ["10H", "2C"]], "leader": 0}}

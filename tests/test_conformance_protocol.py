@@ -6,10 +6,10 @@ import io
 import json
 
 import pytest
-from generala_conformance import protocol
-from generala_conformance.adapter import BadRequest, ProtocolViolation, Refused, Unsupported
-from generala_conformance.reference_adapter import ReferenceAdapter
-from generala_conformance.serve import LoopbackAdapter, handle, serve
+from generala_conformance.transport import protocol
+from generala_conformance.transport.adapter import BadRequest, ProtocolViolation, Refused, Unsupported
+from generala_conformance.transport.reference_adapter import ReferenceAdapter
+from generala_conformance.transport.serve import LoopbackAdapter, handle, serve
 
 POSITION = {"position": {"players": 2, "hands": [["9H", "3C"], ["10H", "2C"]], "leader": 0}}
 

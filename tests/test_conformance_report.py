@@ -7,8 +7,8 @@ from pathlib import Path
 
 import jsonschema
 import pytest
-from generala_conformance import expectations, report
-from generala_conformance.cmd_profile import findings, verdict
+from generala_conformance.cli.profile import findings, verdict
+from generala_conformance.suite import expectations, report
 
 
 def result(case_id: str, outcome: str, clauses: list[str]) -> report.CaseResult:

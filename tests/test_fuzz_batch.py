@@ -10,12 +10,12 @@ from functools import partial
 from pathlib import Path
 
 import pytest
-from generala_conformance import campaign
-from generala_conformance.adapter import Adapter
-from generala_conformance.fuzz import Settings, Step, Trial, replay, run_games
-from generala_conformance.process_adapter import ProcessAdapter
-from generala_conformance.reference_adapter import ReferenceAdapter
-from generala_conformance.serve import LoopbackAdapter
+from generala_conformance.fuzz import campaign
+from generala_conformance.fuzz.differential import Settings, Step, Trial, replay, run_games
+from generala_conformance.transport.adapter import Adapter
+from generala_conformance.transport.process_adapter import ProcessAdapter
+from generala_conformance.transport.reference_adapter import ReferenceAdapter
+from generala_conformance.transport.serve import LoopbackAdapter
 
 from tests.broken_engines import factory_for
 
@@ -116,7 +116,7 @@ def test_a_crash_at_one_step_is_located_at_that_step_through_a_batch() -> None:
 
 
 def _load(spec: str) -> Adapter:
-    from generala_conformance.loading import make_adapter
+    from generala_conformance.transport.loading import make_adapter
 
     return make_adapter(spec)
 

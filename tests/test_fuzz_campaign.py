@@ -8,9 +8,9 @@ import shlex
 import sys
 
 import pytest
-from generala_conformance import campaign
 from generala_conformance.cli import main
-from generala_conformance.fixtures import load_file
+from generala_conformance.fuzz import campaign
+from generala_conformance.suite.fixtures import load_file
 
 
 def test_shards_partition_the_games() -> None:
@@ -94,7 +94,7 @@ def test_cli_bad_options_exit_2(capsys) -> None:
 def test_cli_refuses_a_profile_the_implementation_does_not_support(tmp_path, capsys) -> None:
     module = tmp_path / "narrow.py"
     module.write_text(
-        "from generala_conformance.reference_adapter import ReferenceAdapter\n\n"
+        "from generala_conformance.transport.reference_adapter import ReferenceAdapter\n\n"
         "class Narrow(ReferenceAdapter):\n"
         "    def hello(self):\n"
         "        return {**super().hello(), 'options': {'first-lead': ['forced-last-dealt']}}\n",
@@ -113,7 +113,7 @@ def test_through_the_protocol(capsys) -> None:
 
 def test_replay_command_keeps_the_settings_that_shape_the_games() -> None:
     from generala_conformance.cli import build_parser
-    from generala_conformance.cmd_fuzz import replay_command
+    from generala_conformance.cli.fuzz import replay_command
 
     args = build_parser().parse_args(["fuzz", "--seed", "7", "--players", "4", "--endgames", "0", "--profile", "fa"])
     assert shlex.split(replay_command(args, 12)) == [

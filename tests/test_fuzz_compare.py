@@ -7,8 +7,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from generala_conformance.adapter import Refused
-from generala_conformance.fuzz import (
+from generala_conformance.fuzz.differential import (
     Pair,
     Settings,
     Step,
@@ -19,7 +18,8 @@ from generala_conformance.fuzz import (
     run_games,
     supported_profiles,
 )
-from generala_conformance.reference_adapter import ReferenceAdapter
+from generala_conformance.transport.adapter import Refused
+from generala_conformance.transport.reference_adapter import ReferenceAdapter
 from generala_spec.options import options, resolve
 
 
@@ -108,7 +108,7 @@ def test_crash_and_event_differences_are_reported() -> None:
 
 
 def test_a_trial_the_reference_cannot_play_is_invalid() -> None:
-    from generala_conformance.fuzz import InvalidTrial
+    from generala_conformance.fuzz.differential import InvalidTrial
 
     with pytest.raises(InvalidTrial):
         replay(ReferenceAdapter(), Trial(SETUP, [Step("do", 0, "4C")]))

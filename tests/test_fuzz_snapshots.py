@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import random
 
-from generala_conformance.fuzz import shuffled_deck
-from generala_conformance.reference_adapter import ReferenceAdapter
-from generala_conformance.snapshots import comparable, differing, position_of
+from generala_conformance.fuzz.differential import shuffled_deck
+from generala_conformance.suite.snapshots import comparable, differing, position_of
+from generala_conformance.transport.reference_adapter import ReferenceAdapter
 
 
 def test_snapshot_restarts_as_a_position() -> None:

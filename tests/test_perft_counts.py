@@ -5,10 +5,10 @@ the fast and the generic paths agree; a broken engine fails the table."""
 from __future__ import annotations
 
 import pytest
-from generala_conformance.adapter import Adapter
-from generala_conformance.divergence import Divergence
-from generala_conformance.perft import PerftCase, divide_adapter, perft_adapter, perft_cases, perft_game
-from generala_conformance.reference_adapter import ReferenceAdapter
+from generala_conformance.suite.divergence import Divergence
+from generala_conformance.suite.perft import PerftCase, divide_adapter, perft_adapter, perft_cases, perft_game
+from generala_conformance.transport.adapter import Adapter
+from generala_conformance.transport.reference_adapter import ReferenceAdapter
 from generala_reference import Game, Rules, from_position, parse_deck
 from generala_spec.options import resolve
 
@@ -99,7 +99,7 @@ def test_divide_sums_to_the_count() -> None:
 
 def test_perft_cases_run_like_fixture_cases() -> None:
     """The suite's fixture test runs a perft case unchanged (how the plugin can collect them)."""
-    from generala_conformance.fixture_suite import test_fixture
+    from generala_conformance.suite.fixture_suite import test_fixture
 
     for case in CASES:
         assert case.path.is_file() and case.line > 0 and case.where.endswith(case.id)

@@ -8,7 +8,7 @@ import unicodedata
 from pathlib import Path
 
 import pytest
-from generala_conformance import cmd_rules
+from generala_conformance.cli import rules as cmd_rules
 from generala_spec import rulebook
 
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 
-from generala_conformance import protocol
-from generala_conformance.reference_adapter import ReferenceAdapter
-from generala_conformance.serve import handle
+from generala_conformance.transport import protocol
+from generala_conformance.transport.reference_adapter import ReferenceAdapter
+from generala_conformance.transport.serve import handle
 
 Fault = Callable[[dict, dict], dict | None]
 """``fault(request, correct_reply)`` -> the reply to send instead (``None``: send

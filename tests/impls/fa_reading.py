@@ -3,8 +3,8 @@ the Persian text's readings (profile ``fa``) wherever the kit leaves an option
 unsaid (profile detection), one lists only default option values (skips), one
 has no series (``unsupported``)."""
 
-from generala_conformance.adapter import Unsupported
-from generala_conformance.reference_adapter import ReferenceAdapter
+from generala_conformance.transport.adapter import Unsupported
+from generala_conformance.transport.reference_adapter import ReferenceAdapter
 from generala_spec.options import resolve
 
 

@@ -4,9 +4,9 @@ on stderr (so a test can see which requests the kit sent)."""
 
 import sys
 
-from generala_conformance import protocol
-from generala_conformance.reference_adapter import ReferenceAdapter
-from generala_conformance.serve import handle
+from generala_conformance.transport import protocol
+from generala_conformance.transport.reference_adapter import ReferenceAdapter
+from generala_conformance.transport.serve import handle
 
 adapter = ReferenceAdapter()
 for line in sys.stdin.buffer:

@@ -15,10 +15,10 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from generala_conformance.adapter import Adapter
 from generala_conformance.errors import UsageError
+from generala_conformance.transport.adapter import Adapter
 
-DEFAULT_ADAPTER = "generala_conformance.reference_adapter:ReferenceAdapter"
+DEFAULT_ADAPTER = "generala_conformance.transport.reference_adapter:ReferenceAdapter"
 ADAPTER_METHODS = ("hello", "start", "deal", "legal", "apply", "state", "close")
 
 
@@ -86,12 +86,12 @@ def open_adapter(
     if adapter and adapter_cmd:
         raise AdapterLoadError("two-adapters", "give --adapter or --adapter-cmd, not both")
     if adapter_cmd:
-        from generala_conformance.process_adapter import ProcessAdapter
+        from generala_conformance.transport.process_adapter import ProcessAdapter
 
         return ProcessAdapter(adapter_cmd, timeout=timeout, validate=validate)
     built = make_adapter(adapter or DEFAULT_ADAPTER)
     if validate:
-        from generala_conformance.serve import LoopbackAdapter
+        from generala_conformance.transport.serve import LoopbackAdapter
 
         return LoopbackAdapter(built, validate=True)
     return built

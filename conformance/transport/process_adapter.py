@@ -31,8 +31,8 @@ import weakref
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from generala_conformance import protocol
-from generala_conformance.adapter import (
+from generala_conformance.transport import protocol
+from generala_conformance.transport.adapter import (
     AdapterCrash,
     AdapterFault,
     AdapterTimeout,

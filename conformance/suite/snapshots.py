@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from generala_conformance.notation import canonical
+from generala_conformance.suite.notation import canonical
 
 Json = dict[str, Any]
 

@@ -9,7 +9,7 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from generala_conformance.adapter import Adapter
+from generala_conformance.transport.adapter import Adapter
 
 
 @dataclass(frozen=True)
@@ -21,7 +21,7 @@ class OpenAdapter:
     timeout: float = 10.0
 
     def __call__(self) -> Adapter:
-        from generala_conformance.loading import open_adapter
+        from generala_conformance.transport.loading import open_adapter
 
         return open_adapter(self.adapter, self.adapter_cmd, timeout=self.timeout)
 
@@ -49,9 +49,9 @@ def guarded(command: str, body: Callable[[], int], errors: tuple[type[Exception]
 def factory(args: argparse.Namespace) -> OpenAdapter:
     """The factory of the implementation the options name; a Python adapter is
     imported at once, so that a bad ``--adapter`` fails early with
-    :class:`~generala_conformance.loading.AdapterLoadError`."""
+    :class:`~generala_conformance.transport.loading.AdapterLoadError`."""
     if args.adapter:
-        from generala_conformance.loading import load_factory
+        from generala_conformance.transport.loading import load_factory
 
         load_factory(args.adapter)
     return OpenAdapter(args.adapter, args.adapter_cmd, args.timeout)

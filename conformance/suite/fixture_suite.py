@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from generala_conformance.adapter import Adapter
+from generala_conformance.transport.adapter import Adapter
 
 
 def test_fixture(generala_case: Any, generala_adapter: Adapter, generala_rules: dict[str, str]) -> None:

@@ -13,10 +13,10 @@ from collections.abc import Mapping
 from typing import Any
 
 import yaml
-from generala_conformance.divergence import draw_table
-from generala_conformance.fuzz import Mismatch, Step, Trial
-from generala_conformance.notation import NotationError, card, event_text, player
-from generala_conformance.reference_adapter import ReferenceAdapter
+from generala_conformance.fuzz.differential import Mismatch, Step, Trial
+from generala_conformance.suite.divergence import draw_table
+from generala_conformance.suite.notation import NotationError, card, event_text, player
+from generala_conformance.transport.reference_adapter import ReferenceAdapter
 from generala_spec.options import options
 from generala_spec.rulebook import clauses
 
@@ -205,7 +205,7 @@ def _state_step(ref: ReferenceAdapter, state: Json, fields: list[str]) -> Json:
 
 
 def _refusal(ref: ReferenceAdapter, step: Step) -> str:
-    from generala_conformance.adapter import Refused
+    from generala_conformance.transport.adapter import Refused
 
     try:
         ref.apply(step.action, step.player)

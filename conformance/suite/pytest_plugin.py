@@ -21,10 +21,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from generala_conformance import expectations as expectations_mod
-from generala_conformance import protocol
-from generala_conformance import report as report_mod
-from generala_conformance.adapter import (
+from generala_conformance.suite import expectations as expectations_mod
+from generala_conformance.suite import report as report_mod
+from generala_conformance.transport import protocol
+from generala_conformance.transport.adapter import (
     Adapter,
     AdapterFault,
     AdapterTimeout,
@@ -32,11 +32,11 @@ from generala_conformance.adapter import (
     Refused,
     Unsupported,
 )
-from generala_conformance.loading import AdapterLoadError, describe, load_factory, open_adapter
+from generala_conformance.transport.loading import AdapterLoadError, describe, load_factory, open_adapter
 from generala_spec.options import options, profile_names, resolve
 
-FEATURE_SUITE = "generala_conformance.feature_suite"
-FIXTURE_SUITE = "generala_conformance.fixture_suite"
+FEATURE_SUITE = "generala_conformance.suite.feature_suite"
+FIXTURE_SUITE = "generala_conformance.suite.fixture_suite"
 MARKERS = {
     "generala_clause": "generala_clause(id): the case checks rule clause id (R-…)",
     "generala_ambiguity": "generala_ambiguity(id): the case shows a reading of ambiguity id (AMB-…)",
@@ -173,8 +173,8 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     kit's own suite, every case of the perft table."""
     if "generala_case" not in metafunc.fixturenames:
         return
-    from generala_conformance.fixtures import load_all
-    from generala_conformance.perft import perft_cases
+    from generala_conformance.suite.fixtures import load_all
+    from generala_conformance.suite.perft import perft_cases
 
     root = metafunc.config.getoption("generala_cases")
     cases = load_all(Path(root)) if root else [*load_all(None), *perft_cases()]
@@ -463,7 +463,7 @@ class RunState:
             result.stderr = report.generala_stderr
 
     def build(self) -> dict[str, Any]:
-        from generala_conformance.reference_adapter import kit_version
+        from generala_conformance.transport.reference_adapter import kit_version
 
         return report_mod.build(
             list(self.results.values()),

@@ -15,8 +15,8 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from generala_conformance.adapter import Adapter
-from generala_conformance.fuzz import FuzzError, GameResult, Mismatch, Settings, Step, Trial, run_games
+from generala_conformance.fuzz.differential import FuzzError, GameResult, Mismatch, Settings, Step, Trial, run_games
+from generala_conformance.transport.adapter import Adapter
 
 Json = dict[str, Any]
 REPORT_KIND = "generala-fuzz-report"

@@ -9,7 +9,7 @@ The kit draws every deck itself and sends explicit deck orders (R-DEAL-1): the
 implementation's own shuffling is never used. After each action the legal actions
 (as sets), the events (exactly) and the state snapshot are compared; now and then
 an illegal action is tried on both, and the refusals compared. The first
-difference is a :class:`Mismatch`; :mod:`generala_conformance.shrink` reduces it.
+difference is a :class:`Mismatch`; :mod:`generala_conformance.fuzz.shrink` reduces it.
 """
 
 from __future__ import annotations
@@ -20,12 +20,12 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from generala_conformance.adapter import Adapter, AdapterFault, BadRequest, Refused
-from generala_conformance.driver import show_events
 from generala_conformance.errors import UsageError
-from generala_conformance.notation import CANONICAL_DECK
-from generala_conformance.reference_adapter import ReferenceAdapter
-from generala_conformance.snapshots import differing
+from generala_conformance.suite.driver import show_events
+from generala_conformance.suite.notation import CANONICAL_DECK
+from generala_conformance.suite.snapshots import differing
+from generala_conformance.transport.adapter import Adapter, AdapterFault, BadRequest, Refused
+from generala_conformance.transport.reference_adapter import ReferenceAdapter
 from generala_spec.options import options, profile_names, resolve
 
 Json = dict[str, Any]

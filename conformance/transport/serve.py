@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import Any, BinaryIO
 
-from generala_conformance import protocol
-from generala_conformance.adapter import (
+from generala_conformance.transport import protocol
+from generala_conformance.transport.adapter import (
     Adapter,
     AdapterFault,
     BadRequest,

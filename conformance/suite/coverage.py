@@ -20,8 +20,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from generala_conformance import steps as steps_module
-from generala_conformance.fixtures import Case, FixtureError, fixture_files, load_file
+from generala_conformance.suite import steps as steps_module
+from generala_conformance.suite.fixtures import Case, FixtureError, fixture_files, load_file
 from generala_spec import rulebook
 from generala_spec.options import options
 from pytest_bdd.parser import FeatureParser, ScenarioTemplate
@@ -105,7 +105,7 @@ def _option(cov: Coverage, path: Path, line: int, name: str, value: str) -> None
 
 
 def _step_contexts() -> list[StepFunctionContext]:
-    """The step definitions of :mod:`generala_conformance.steps`."""
+    """The step definitions of :mod:`generala_conformance.suite.steps`."""
     return [
         ctx
         for ctx in list(step_function_context_registry.values())

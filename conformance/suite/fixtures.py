@@ -3,7 +3,7 @@
 A fixture file holds worked examples (``spec/schemas/fixture.schema.json``, version 1).
 A malformed file raises :class:`FixtureError` naming the file, the line and the
 field. Each loaded :class:`Case` runs itself against an adapter with
-:meth:`Case.run`, raising :class:`~generala_conformance.divergence.Divergence` at
+:meth:`Case.run`, raising :class:`~generala_conformance.suite.divergence.Divergence` at
 the first step where the implementation departs from the example.
 
 >>> cases = load_all()
@@ -23,10 +23,9 @@ from typing import Any
 
 import jsonschema
 import yaml
-from generala_conformance.adapter import Adapter
-from generala_conformance.divergence import Divergence
-from generala_conformance.driver import Driver
-from generala_conformance.notation import (
+from generala_conformance.suite.divergence import Divergence
+from generala_conformance.suite.driver import Driver
+from generala_conformance.suite.notation import (
     NotationError,
     card,
     cards,
@@ -34,6 +33,7 @@ from generala_conformance.notation import (
     parse_event,
     seat,
 )
+from generala_conformance.transport.adapter import Adapter
 from generala_spec.options import options
 
 Json = dict[str, Any]

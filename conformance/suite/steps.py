@@ -35,10 +35,9 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 import pytest
-from generala_conformance.adapter import Adapter, Refused
-from generala_conformance.divergence import Divergence
-from generala_conformance.driver import Driver, show_events
-from generala_conformance.notation import (
+from generala_conformance.suite.divergence import Divergence
+from generala_conformance.suite.driver import Driver, show_events
+from generala_conformance.suite.notation import (
     CANONICAL_DECK,
     canonical,
     card,
@@ -49,6 +48,7 @@ from generala_conformance.notation import (
     player,
     seat,
 )
+from generala_conformance.transport.adapter import Adapter, Refused
 from pytest_bdd import given, parsers, then, when
 
 Json = dict[str, Any]

@@ -1,15 +1,15 @@
 """The feature suite as pytest tests: every scenario of ``scenarios/features``
-bound to the step definitions of :mod:`generala_conformance.steps`.
+bound to the step definitions of :mod:`generala_conformance.suite.steps`.
 
 The pytest plugin collects this module; it needs the fixtures
-``generala_adapter`` (an :class:`~generala_conformance.adapter.Adapter` holding no
+``generala_adapter`` (an :class:`~generala_conformance.transport.adapter.Adapter` holding no
 game) and ``generala_rules`` (the rule options of the scenario, from its
 ``@option:NAME=VALUE`` tags and the chosen profile).
 """
 
 from __future__ import annotations
 
-from generala_conformance.steps import *  # noqa: F403 - the step fixtures pytest-bdd looks up
+from generala_conformance.suite.steps import *  # noqa: F403 - the step fixtures pytest-bdd looks up
 from generala_scenarios import ROOT
 from pytest_bdd import scenarios
 

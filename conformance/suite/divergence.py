@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from generala_conformance.notation import canonical, player, pretty
+from generala_conformance.suite.notation import canonical, player, pretty
 
 
 def draw_table(state: Mapping[str, Any] | None) -> str:

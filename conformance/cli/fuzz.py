@@ -15,12 +15,13 @@ import time
 from pathlib import Path
 from typing import TextIO
 
-from generala_conformance import campaign, impl_options
-from generala_conformance.fixtures import load_file
-from generala_conformance.fuzz import FuzzError, Settings
-from generala_conformance.loading import AdapterLoadError
-from generala_conformance.repro import draw, fixture_case, fixture_yaml
-from generala_conformance.shrink import shrink
+from generala_conformance.fuzz import campaign
+from generala_conformance.fuzz.differential import FuzzError, Settings
+from generala_conformance.fuzz.repro import draw, fixture_case, fixture_yaml
+from generala_conformance.fuzz.shrink import shrink
+from generala_conformance.suite.fixtures import load_file
+from generala_conformance.transport import impl_options
+from generala_conformance.transport.loading import AdapterLoadError
 from generala_spec.options import profile_names
 
 HELP = "fuzz an implementation against the reference engine (random games, shrunk divergences)"

@@ -15,13 +15,13 @@ import time
 from pathlib import Path
 from typing import Any
 
-from generala_conformance import impl_options
-from generala_conformance.adapter import BadRequest
-from generala_conformance.divergence import Divergence
 from generala_conformance.errors import UsageError
-from generala_conformance.loading import AdapterLoadError
-from generala_conformance.notation import CANONICAL_DECK, NotationError, cards
-from generala_conformance.perft import divide_adapter, divide_game, perft_adapter, perft_cases, perft_game
+from generala_conformance.suite.divergence import Divergence
+from generala_conformance.suite.notation import CANONICAL_DECK, NotationError, cards
+from generala_conformance.suite.perft import divide_adapter, divide_game, perft_adapter, perft_cases, perft_game
+from generala_conformance.transport import impl_options
+from generala_conformance.transport.adapter import BadRequest
+from generala_conformance.transport.loading import AdapterLoadError
 from generala_reference import Game, GeneralaError, Rules, from_position, parse_deck
 from generala_spec.options import profile_names, resolve
 

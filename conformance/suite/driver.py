@@ -1,8 +1,8 @@
 """Drive one implementation through a scenario and compare what it does with what
 the rulebook expects; the first difference raises :class:`Divergence`.
 
-Shared by the YAML fixtures (:mod:`generala_conformance.fixtures`) and the Gherkin
-step definitions (:mod:`generala_conformance.steps`). Comparison rules are those of
+Shared by the YAML fixtures (:mod:`generala_conformance.suite.fixtures`) and the Gherkin
+step definitions (:mod:`generala_conformance.suite.steps`). Comparison rules are those of
 ``docs/interfaces.md``: expected events are matched in order, each expected event
 being a subset of the actual one; a refused action must leave the state unchanged.
 """
@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from generala_conformance.adapter import Adapter, BadRequest, Refused
-from generala_conformance.divergence import Divergence
-from generala_conformance.notation import action_text, canonical, event_text
+from generala_conformance.suite.divergence import Divergence
+from generala_conformance.suite.notation import action_text, canonical, event_text
+from generala_conformance.transport.adapter import Adapter, BadRequest, Refused
 
 Json = dict[str, Any]
 

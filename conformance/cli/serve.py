@@ -7,8 +7,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from generala_conformance.loading import DEFAULT_ADAPTER, make_adapter
-from generala_conformance.serve import serve
+from generala_conformance.transport.loading import DEFAULT_ADAPTER, make_adapter
+from generala_conformance.transport.serve import serve
 
 HELP = "serve an adapter (default: the reference engine) over the JSON-lines protocol on stdin/stdout"
 

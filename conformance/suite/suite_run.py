@@ -14,9 +14,10 @@ import shutil
 from pathlib import Path
 
 import pytest
-from generala_conformance import expectations, impl_options
 from generala_conformance.errors import UsageError
-from generala_conformance.loading import AdapterLoadError, load_factory
+from generala_conformance.suite import expectations
+from generala_conformance.transport import impl_options
+from generala_conformance.transport.loading import AdapterLoadError, load_factory
 
 
 class CheckUsageError(UsageError):
@@ -63,11 +64,11 @@ def _has_xdist() -> bool:
 
 def pytest_args(args: argparse.Namespace, extra: list[str]) -> list[str]:
     """The pytest command line for ``args`` (``extra`` appended)."""
-    from generala_conformance.loading import DEFAULT_ADAPTER
+    from generala_conformance.transport.loading import DEFAULT_ADAPTER
 
     argv = ["-c", os.devnull, f"--rootdir={Path.cwd()}", "--noconftest", "-p", "no:cacheprovider", "-p", "no:benchmark"]
     if os.environ.get("PYTEST_DISABLE_PLUGIN_AUTOLOAD"):
-        argv += ["-p", "generala_conformance.pytest_plugin", "-p", "pytest_bdd.plugin"]
+        argv += ["-p", "generala_conformance.suite.pytest_plugin", "-p", "pytest_bdd.plugin"]
         argv += ["-p", "xdist.plugin"] if args.jobs > 1 else []
     # --assert=plain: the kit's modules are imported already (no rewriting; no warning about it).
     argv += ["--assert=plain", "--generala-suite-only", f"--generala-timeout={args.timeout}"]

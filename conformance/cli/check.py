@@ -13,7 +13,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from generala_conformance.suite_run import (
+from generala_conformance.suite.suite_run import (
     CheckUsageError,
     add_adapter_options,
     preflight,

@@ -16,7 +16,7 @@ from functools import cache
 from importlib.resources import files
 from typing import Any
 
-from generala_conformance.adapter import Adapter, BadRequest, Json, ProtocolViolation, Refused, Unsupported
+from generala_conformance.transport.adapter import Adapter, BadRequest, Json, ProtocolViolation, Refused, Unsupported
 
 PROTOCOL_VERSION = 1
 

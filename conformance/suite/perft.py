@@ -23,9 +23,9 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-from generala_conformance.adapter import Adapter, BadRequest
-from generala_conformance.divergence import Divergence
-from generala_conformance.snapshots import position_of
+from generala_conformance.suite.divergence import Divergence
+from generala_conformance.suite.snapshots import position_of
+from generala_conformance.transport.adapter import Adapter, BadRequest
 from generala_reference.actions import format_action
 from generala_reference.game import Game
 
@@ -149,7 +149,7 @@ class PerftCase:
                 raise self._divergence(adapter, setup, depth, want, got)
 
     def _divergence(self, adapter: Adapter, setup: Json, depth: int, want: int, got: int) -> Divergence:
-        from generala_conformance.reference_adapter import ReferenceAdapter
+        from generala_conformance.transport.reference_adapter import ReferenceAdapter
 
         expected = divide_adapter(ReferenceAdapter(), setup, depth)
         actual = divide_adapter(adapter, setup, depth)

@@ -19,7 +19,13 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from generala_conformance.suite_run import CheckUsageError, add_adapter_options, preflight, pytest_args, run_pytest
+from generala_conformance.suite.suite_run import (
+    CheckUsageError,
+    add_adapter_options,
+    preflight,
+    pytest_args,
+    run_pytest,
+)
 from generala_spec.options import options, profile_names, resolve
 
 HELP = "detect which reading of each rule ambiguity an implementation follows"

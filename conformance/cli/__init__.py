@@ -1,6 +1,6 @@
 """``generala-kit``: the kit's command line.
 
-Each sub-command lives in its own module ``generala_conformance.cmd_<name>``
+Each sub-command lives in its own module ``generala_conformance.cli.<name>``
 exposing ``HELP`` (one line), ``configure(parser)`` and ``run(args) -> int``.
 """
 
@@ -23,7 +23,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name in [only] if only in COMMANDS else COMMANDS:
-        module = importlib.import_module(f"generala_conformance.cmd_{name}")
+        module = importlib.import_module(f"generala_conformance.cli.{name}")
         command = sub.add_parser(name, help=module.HELP, description=module.HELP)
         module.configure(command)
         command.set_defaults(_run=module.run)

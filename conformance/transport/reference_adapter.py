@@ -5,7 +5,7 @@ from __future__ import annotations
 from importlib.metadata import PackageNotFoundError, version
 from typing import Any
 
-from generala_conformance.adapter import Adapter, BadRequest, Json, Refused
+from generala_conformance.transport.adapter import Adapter, BadRequest, Json, Refused
 from generala_reference.actions import format_action, parse_action
 from generala_reference.cards import parse_deck
 from generala_reference.errors import GeneralaError, IllegalAction, InvalidInput

@@ -1,0 +1,1 @@
+"""Differential fuzzing: random games in lockstep with the reference, campaigns, shrinking and reproductions."""
