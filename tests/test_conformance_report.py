@@ -23,11 +23,19 @@ def result(case_id: str, outcome: str, clauses: list[str]) -> report.CaseResult:
         (["error", "pass", "pass"], "error"),
         (["pass", "timeout", "pass"], "timeout"),
         (["pass", "pass", "fail"], "error"),  # a broken teardown after a pass
+        (["pass", "pass", "timeout"], "error"),  # a teardown that hung after a pass
+        (["pass", "pass", "skip"], "skip"),
         (["pass", "fail", "error"], "fail"),
     ],
 )
 def test_fold_keeps_the_first_thing_that_went_wrong(phases: list[str], outcome: str) -> None:
     assert report.fold(phases) == outcome
+
+
+def test_unexpected_outcomes_are_fail_error_timeout_and_xpass() -> None:
+    """``docs/interfaces.md``: a run is successful when no fail, error, timeout or xpass happened."""
+    results = [result(outcome, outcome, []) for outcome in report.OUTCOMES]
+    assert sorted(r.outcome for r in report.unexpected(results)) == ["error", "fail", "timeout", "xpass"]
 
 
 def test_counts_per_area_and_the_verdict() -> None:

@@ -8,6 +8,12 @@ round-trip; games end; the same seed gives the same game.
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 from generala_reference import Game, IllegalAction, Rules, format_card, from_position, from_snapshot, snapshot
 from generala_reference.actions import TAKE_BASE
@@ -18,6 +24,7 @@ from hypothesis import strategies as st
 from tests.engine_helpers import assert_cards_accounted, random_game
 
 PROFILES = profile_names()
+ROOT = Path(__file__).resolve().parent.parent
 ALL_ACTIONS = range(TAKE_BASE + 53)
 
 
@@ -68,14 +75,35 @@ def test_every_step_legal_applies_illegal_refused_snapshot_round_trips(players: 
     assert after["over"] and snapshot(from_snapshot(after)) == after
 
 
-@given(players=st.integers(2, 10), seed=st.integers(0, 2**32))
-@settings(max_examples=30, deadline=None)
-def test_same_seed_same_game(players: int, seed: int) -> None:
-    def trace() -> list:
-        game = Game.from_deal(players, 0, seed=seed)
-        return [(snapshot(g)["hands"], a) for g, a in random_game(game, seed)]
+TRACE = """
+import hashlib, json, sys
+from generala_reference import Game, snapshot
+from tests.engine_helpers import random_game
+out = []
+for players, seed in json.loads(sys.argv[1]):
+    game = Game.from_deal(players, 0, seed=seed)
+    moves = [(snapshot(g)["hands"], a) for g, a in random_game(game, seed)]
+    out.append(hashlib.sha256(json.dumps([moves, snapshot(game)]).encode()).hexdigest())
+print(json.dumps(out))
+"""
 
-    assert trace() == trace()
+
+def test_same_seed_same_game_in_any_process() -> None:
+    """A seed fixes the deal and, with the same choices, the whole game — in another
+    process with another hash seed too (no set order or global random state leaks in);
+    and different seeds give different games (the seed is used)."""
+    tables = json.dumps([[players, seed] for players in range(2, 11) for seed in (0, 1, 99, 2**31)])
+
+    def traces(hash_seed: str) -> list[str]:
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        done = subprocess.run(
+            [sys.executable, "-c", TRACE, tables], env=env, capture_output=True, text=True, check=True
+        )
+        return json.loads(done.stdout)
+
+    first = traces("1")
+    assert traces("2") == first
+    assert len(set(first)) == len(first)
 
 
 def test_the_deal_is_the_same_on_every_machine() -> None:
@@ -108,4 +136,9 @@ def test_random_positions_play_out_with_the_invariants(position: dict, seed: int
     assert snapshot(from_snapshot(snapshot(game))) == snapshot(game)
     for state, _ in random_game(game, seed):
         assert_cards_accounted(state)
-    assert game.is_over
+    assert game.legal_actions() == [] and game.to_move == -1
+    before = snapshot(game)
+    for action in ALL_ACTIONS:  # a finished game accepts nothing and stays as it is
+        with pytest.raises(IllegalAction, match="game is over"):
+            game.apply(action)
+    assert snapshot(game) == before
