@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import ast
 import copy
+import signal
 import subprocess
 import sys
 import time
@@ -87,6 +88,12 @@ TARGETS = [
         ("legal_actions", "_play", "_decline", "_take", "_end_trick", "_loser_at_trick_end", "_next_leader"),
         ("tests/test_engine_rules.py",),
     ),
+    Target(
+        "engine-game-suite",
+        "reference/game.py",
+        ("legal_actions", "_play", "_decline", "_take", "_end_trick", "_loser_at_trick_end", "_next_leader"),
+        ("tests/test_engine_rules.py", "tests/test_scenarios_fixtures.py", "tests/test_scenarios_features.py"),
+    ),
 ]
 
 FLIPS: dict[type[ast.cmpop], type[ast.cmpop]] = {
@@ -136,8 +143,12 @@ def _boolean(value: ast.expr | None) -> bool:
 
 
 def _points(scope: ast.AST) -> Iterator[tuple[ast.AST, str, int]]:
-    """Every (node, operator, variant) a mutant can be made at, in a stable order."""
+    """Every (node, operator, variant) a mutant can be made at, in a stable order
+    (none inside f-strings: they only word messages)."""
+    in_messages = {id(n) for s in ast.walk(scope) if isinstance(s, ast.JoinedStr) for n in ast.walk(s)}
     for node in ast.walk(scope):
+        if id(node) in in_messages:
+            continue
         if isinstance(node, ast.Compare):
             for i, op in enumerate(node.ops):
                 if type(op) in FLIPS:
@@ -237,7 +248,13 @@ def killed(mutant: Mutant, timeout: float) -> bool | None:
     return done.returncode != 0
 
 
+def _stop(signum: int, _frame: object) -> None:
+    """Stop on SIGTERM as on Ctrl-C, so that the mutated file is restored."""
+    raise KeyboardInterrupt(f"signal {signum}")
+
+
 def main(argv: list[str] | None = None) -> int:
+    signal.signal(signal.SIGTERM, _stop)
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("words", nargs="*", help="only targets whose name contains one of these")
     parser.add_argument("--list", action="store_true", help="list the mutants, run nothing")
