@@ -1,6 +1,6 @@
 """The canonical text of a fixture file (``spec/schemas/fixture.schema.json``), as
 ``generala-kit regenerate`` writes it: one key per line down to the setup, each step
-on one line in flow style, prose (``about``, ``title``, ``rule``) and raw action texts
+on one line in flow style, prose (``about``, ``provenance``, ``title``, ``rule``) and raw action texts
 (``send``) always double-quoted, every other string plain when YAML reads it back
 unchanged.
 
@@ -32,7 +32,7 @@ from typing import Any
 
 import yaml
 
-_QUOTED = frozenset({"about", "title", "rule", "send"})
+_QUOTED = frozenset({"about", "provenance", "title", "rule", "send"})
 _BLOCK = frozenset({"position", "deal"})
 _PLAIN = re.compile(r"[^\s\-?:,\[\]{}#&*!|>'\"%@`][^:,\[\]{}#]*(?<!\s)")
 

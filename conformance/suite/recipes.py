@@ -261,8 +261,13 @@ def compute(doc: Any, path: Path | str = "<recipe>") -> Json:
     cases = []
     for i, raw in enumerate(doc["cases"]):
         run = _Run(path, doc, i)
-        run.start()
-        steps = [run.step(k, s) for k, s in enumerate(raw["steps"])]
+        try:
+            run.start()
+            steps = [run.step(k, s) for k, s in enumerate(raw["steps"])]
+        except RecipeError:
+            raise
+        except FixtureError as exc:  # a bad token in the setup or a step, as the loader reads it
+            raise RecipeError(exc.path, exc.line, exc.field, exc.message) from None
         cases.append({**{k: v for k, v in raw.items() if k != "steps"}, "steps": steps})
     return {"version": 1, **({"about": doc["about"]} if "about" in doc else {}), "cases": cases}
 

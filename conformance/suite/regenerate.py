@@ -111,9 +111,9 @@ class Problem:
     diff: str = ""
 
 
-def check(tree: Tree) -> list[Problem]:
-    """Every fixture file that differs from its recipe's output, that is neither
-    generated nor listed as hand-written (or both), and every missing one."""
+def accounting(tree: Tree) -> list[Problem]:
+    """Every fixture file that is neither generated nor listed as hand-written (or is
+    both), and every one a recipe or the manifest names that is missing."""
     made, listed = set(tree.recipe_files()), tree.hand_written()
     present = set(tree.fixture_files())
     problems = []
@@ -124,14 +124,30 @@ def check(tree: Tree) -> list[Problem]:
         elif rel not in present:
             source = tree.recipes / rel if rel in made else tree.manifest
             problems.append(Problem(path, f"is missing (named by {source}); run `generala-kit regenerate`"))
-        elif rel in made:
-            want, have = render(tree, rel), path.read_text("utf-8")
-            if want != have:
-                diff = "".join(difflib.unified_diff(have.splitlines(True), want.splitlines(True), str(path), rel))
-                problems.append(Problem(path, f"differs from what scenarios/recipes/{rel} gives", diff))
-        elif rel not in listed:
+        elif rel not in made and rel not in listed:
             hint = f"adopt it (`generala-kit regenerate --adopt {path}`) or list it in {tree.manifest}"
             problems.append(Problem(path, f"has no recipe and is not declared hand-written: {hint}"))
+    return problems
+
+
+def difference(tree: Tree, rel: str, text: str) -> Problem | None:
+    """How the fixture text ``text`` differs from what the recipe ``rel`` gives (``None``: not at all)."""
+    want = render(tree, rel)
+    if want == text:
+        return None
+    path = tree.fixtures / rel
+    diff = "".join(difflib.unified_diff(text.splitlines(True), want.splitlines(True), str(path), f"recipes/{rel}"))
+    return Problem(path, f"differs from what scenarios/recipes/{rel} gives (- the file, + the recipe's output)", diff)
+
+
+def check(tree: Tree) -> list[Problem]:
+    """:func:`accounting`, then every generated fixture file that differs from its
+    recipe's output, with the diff."""
+    problems = accounting(tree)
+    for rel in sorted(set(tree.recipe_files()) & set(tree.fixture_files())):
+        problem = difference(tree, rel, (tree.fixtures / rel).read_text("utf-8"))
+        if problem:
+            problems.append(problem)
     return problems
 
 
