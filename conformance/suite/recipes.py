@@ -43,7 +43,7 @@ from typing import Any
 
 import jsonschema
 import yaml
-from generala_conformance.suite.fixtures import FixtureError, _Converter, _LineLoader, _line_of, schema
+from generala_conformance.suite.fixtures import FixtureError, _Converter, _line_of, _LineLoader, schema
 from generala_conformance.suite.notation import cards, event_text, parse_action, player, seat
 from generala_conformance.transport.adapter import BadRequest, Refused
 from generala_conformance.transport.reference_adapter import ReferenceAdapter

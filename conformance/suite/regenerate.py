@@ -73,7 +73,8 @@ class Tree:
         doc = yaml.safe_load(self.manifest.read_text("utf-8")) or {}
         listed = doc.get("hand-written") if isinstance(doc, Mapping) else None
         if not isinstance(listed, Mapping) or not all(isinstance(v, str) and v.strip() for v in listed.values()):
-            raise recipes.RecipeError(self.manifest, 1, "hand-written", "a mapping: fixture path → why it is hand-written")
+            why = "a mapping: fixture path → why it is hand-written"
+            raise recipes.RecipeError(self.manifest, 1, "hand-written", why)
         return {str(k): str(v) for k, v in listed.items()}
 
 
@@ -164,6 +165,8 @@ def _recipe_step(step: Mapping[str, Any], players: int) -> dict[str, Any]:
         return {"deal": step["deal"]}
     if "legal" in step:
         return {"legal": "all"}
+    if set(step) != {"state"}:
+        raise AdoptError(f"step {dict(step)!r} has no recipe form: list the file in {HAND_WRITTEN} instead")
     fields: list[str] = []
     for name, value in step["state"].items():
         every = [f"P{s + 1}" for s in range(players)]
@@ -204,23 +207,42 @@ def _checked(path: Path) -> Iterator[tuple[str, int, tuple[Any, ...]]]:
 def adopt(tree: Tree, fixture: Path, provenance: str) -> Path:
     """Write the recipe of ``fixture`` (under ``tree.recipes``, at the fixture's path)
     and rewrite ``fixture`` as the recipe gives it, once the recipe is shown to give a
-    fixture checking exactly the same things; :class:`AdoptError` otherwise."""
+    fixture checking exactly the same things; :class:`AdoptError` otherwise, leaving
+    both files as they were."""
     fixture = fixture.resolve()
+    if not fixture.is_relative_to(tree.fixtures.resolve()):
+        raise AdoptError(f"{fixture} is not a fixture file under {tree.fixtures}")
     rel = fixture.relative_to(tree.fixtures.resolve()).as_posix()
     target = tree.recipes / rel
+    if target.exists():
+        raise AdoptError(f"{fixture} already has a recipe, {target}: edit it and run `generala-kit regenerate`")
+    before = list(_checked(fixture))
     recipe = recipe_of(yaml.safe_load(fixture.read_text("utf-8")), provenance)
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_text(fixture_text(recipe), "utf-8")
-    text = render(tree, rel)
+    try:
+        text = _reproduced(tree, rel, fixture, before)
+    except BaseException:
+        target.unlink()
+        raise
+    fixture.write_text(text, "utf-8")
+    return target
+
+
+def _reproduced(tree: Tree, rel: str, fixture: Path, before: list[tuple[str, int, tuple[Any, ...]]]) -> str:
+    """The fixture text the new recipe ``rel`` gives, if it checks what ``before`` does."""
+    try:
+        text = render(tree, rel)
+    except recipes.RecipeError as exc:
+        raise AdoptError(f"{fixture}: {exc.field}: {exc.message}") from None
     trial = fixture.with_name(f".{fixture.name}.adopt")
     try:
         trial.write_text(text, "utf-8")
-        before, after = list(_checked(fixture)), list(_checked(trial))
+        after = list(_checked(trial))
     finally:
         trial.unlink(missing_ok=True)
     for (case_id, line, was), (_, _, now) in zip(before, after, strict=True):
         if was != now:
-            target.unlink()
-            raise AdoptError(f"{fixture}:{line}: case {case_id}: the fixture checks {was!r}, the reference gives {now!r}")
-    fixture.write_text(text, "utf-8")
-    return target
+            where = f"{fixture}:{line}: case {case_id}"
+            raise AdoptError(f"{where}: the fixture checks {was!r}, the reference gives {now!r}")
+    return text
