@@ -17,7 +17,7 @@ from generala_conformance.suite import regenerate as regen
 from generala_conformance.suite.recipes import RecipeError, compute, read
 from generala_scenarios import ROOT
 
-SMALL = "tricks/second-joker.yaml"
+SMALL = "fixtures/tricks/second-joker.yaml"
 
 
 def test_regenerating_every_recipe_reproduces_the_committed_fixtures_byte_for_byte(tmp_path: Path) -> None:
@@ -26,10 +26,10 @@ def test_regenerating_every_recipe_reproduces_the_committed_fixtures_byte_for_by
     assert written, "no recipe under scenarios/recipes"
     for path in written:
         rel = path.relative_to(tmp_path).as_posix()
-        have = (committed.fixtures / rel).read_text("utf-8")
+        have = (committed.root / rel).read_text("utf-8")
         want = path.read_text("utf-8")
-        diff = "".join(difflib.unified_diff(have.splitlines(True), want.splitlines(True), f"fixtures/{rel}", "regen"))
-        assert have == want, f"scenarios/fixtures/{rel} is not what scenarios/recipes/{rel} gives:\n{diff}"
+        diff = "".join(difflib.unified_diff(have.splitlines(True), want.splitlines(True), rel, "regenerated"))
+        assert have == want, f"scenarios/{rel} is not what scenarios/recipes/{rel} gives:\n{diff}"
 
 
 def test_every_committed_fixture_file_is_generated_or_declared_hand_written() -> None:
@@ -40,8 +40,8 @@ def test_every_committed_fixture_file_is_generated_or_declared_hand_written() ->
 @pytest.fixture
 def tree(tmp_path: Path) -> regen.Tree:
     """A scenarios folder holding one recipe, its fixture and an empty manifest."""
-    for part in ("recipes", "fixtures"):
-        (tmp_path / part / "tricks").mkdir(parents=True)
+    for part in ("recipes", "."):
+        (tmp_path / part / SMALL).parent.mkdir(parents=True)
         shutil.copy(ROOT / part / SMALL, tmp_path / part / SMALL)
     shutil.copy(ROOT / regen.HAND_WRITTEN, tmp_path / regen.HAND_WRITTEN)
     return regen.Tree(tmp_path)
@@ -52,20 +52,20 @@ def test_a_small_tree_is_accounted_for(tree: regen.Tree) -> None:
 
 
 def test_a_hand_edited_computed_field_fails_with_a_diff_naming_the_file(tree: regen.Tree) -> None:
-    path = tree.fixtures / SMALL
+    path = tree.root / SMALL
     text = path.read_text("utf-8")
     edited = text.replace("lead P2 highest-remaining]", "lead P3 highest-remaining]", 1)
     assert edited != text
     path.write_text(edited, "utf-8")
     [problem] = regen.check(tree)
     assert problem.path == path
-    assert "differs from what scenarios/recipes/tricks/second-joker.yaml gives" in problem.message
+    assert "differs from what scenarios/recipes/fixtures/tricks/second-joker.yaml gives" in problem.message
     assert "-  - {do: P3 8C, events: [play P3 8C, trick P1 complete, lead P3 highest-remaining]}" in problem.diff
     assert "+  - {do: P3 8C, events: [play P3 8C, trick P1 complete, lead P2 highest-remaining]}" in problem.diff
 
 
 def test_regenerate_overwrites_the_edit(tree: regen.Tree) -> None:
-    path = tree.fixtures / SMALL
+    path = tree.root / SMALL
     original = path.read_text("utf-8")
     path.write_text(original.replace("out P4]", "out P5]", 1), "utf-8")
     regen.regenerate(tree)
@@ -73,32 +73,33 @@ def test_regenerate_overwrites_the_edit(tree: regen.Tree) -> None:
 
 
 def test_a_fixture_file_nobody_accounts_for_fails_until_it_is_declared(tree: regen.Tree) -> None:
-    stray = tree.fixtures / "setup" / "refusals.yaml"
+    stray = tree.root / "fixtures" / "setup" / "refusals.yaml"
     stray.parent.mkdir()
-    stray.write_text((tree.fixtures / SMALL).read_text("utf-8"), "utf-8")
+    stray.write_text((tree.root / SMALL).read_text("utf-8"), "utf-8")
     [problem] = regen.check(tree)
     assert problem.path == stray and "has no recipe and is not declared hand-written" in problem.message
-    tree.manifest.write_text(yaml.safe_dump({"hand-written": {"setup/refusals.yaml": "setups: nothing computed"}}))
+    declared = {"fixtures/setup/refusals.yaml": "setups: nothing computed"}
+    tree.manifest.write_text(yaml.safe_dump({"hand-written": declared}))
     assert regen.check(tree) == []
-    assert tree.hand_written() == {"setup/refusals.yaml": "setups: nothing computed"}
+    assert tree.hand_written() == declared
 
 
 def test_a_declared_file_that_is_missing_or_also_generated_fails(tree: regen.Tree) -> None:
-    tree.manifest.write_text(yaml.safe_dump({"hand-written": {"gone.yaml": "x", SMALL: "y"}}))
+    tree.manifest.write_text(yaml.safe_dump({"hand-written": {"fixtures/gone.yaml": "x", SMALL: "y"}}))
     messages = {p.path.name: p.message for p in regen.check(tree)}
     assert "is missing" in messages["gone.yaml"]
     assert "has a recipe and is listed as hand-written" in messages["second-joker.yaml"]
 
 
 def test_a_recipe_without_its_fixture_is_reported_missing(tree: regen.Tree) -> None:
-    (tree.fixtures / SMALL).unlink()
+    (tree.root / SMALL).unlink()
     [problem] = regen.check(tree)
     assert "is missing" in problem.message and "recipes" in problem.message
 
 
 def test_adopt_turns_a_fixture_into_a_recipe_holding_only_the_hand_chosen_part(tree: regen.Tree) -> None:
     (tree.recipes / SMALL).unlink()
-    fixture = tree.fixtures / SMALL
+    fixture = tree.root / SMALL
     body = "".join(line for line in fixture.read_text("utf-8").splitlines(True) if not line.startswith("#"))
     fixture.write_text(body, "utf-8")
     recipe = regen.adopt(tree, fixture, "test provenance")
@@ -124,7 +125,7 @@ def test_adopt_refuses_a_fixture_the_reference_contradicts_and_leaves_no_recipe(
     tree: regen.Tree, old: str, new: str, message: str
 ) -> None:
     (tree.recipes / SMALL).unlink()
-    fixture = tree.fixtures / SMALL
+    fixture = tree.root / SMALL
     before = fixture.read_text("utf-8").replace(old, new, 1)
     fixture.write_text(before, "utf-8")
     with pytest.raises(regen.AdoptError, match=message):
@@ -195,14 +196,14 @@ def _kit(*args: str) -> subprocess.CompletedProcess[str]:
 def test_the_command_checks_regenerates_and_reports(tree: regen.Tree) -> None:
     ok = _kit("--check", "--scenarios", str(tree.scenarios))
     assert ok.returncode == 0 and "OK: 1 fixture files are what their recipes give, 0 declared" in ok.stdout
-    path = tree.fixtures / SMALL
+    path = tree.root / SMALL
     path.write_text(path.read_text("utf-8").replace("out P4]", "out P5]", 1), "utf-8")
     failed = _kit("--check", "--scenarios", str(tree.scenarios))
     assert failed.returncode == 1 and f"{path}: differs from what" in failed.stderr
     assert "-  - {do: P4 2C, events: [play P4 2C, out P5]}" in failed.stderr
     assert "FAILED: 1 fixture files not accounted for" in failed.stderr
     fixed = _kit("--scenarios", str(tree.scenarios))
-    assert fixed.returncode == 0 and "wrote 1 fixture files" in fixed.stdout and regen.check(tree) == []
+    assert fixed.returncode == 0 and "wrote 1 files from their recipes" in fixed.stdout and regen.check(tree) == []
 
 
 def test_the_command_reports_a_bad_recipe_on_one_line(tree: regen.Tree) -> None:
@@ -215,6 +216,23 @@ def test_the_command_reports_a_bad_recipe_on_one_line(tree: regen.Tree) -> None:
 
 def test_adopt_refuses_a_file_that_has_a_recipe_or_a_step_with_no_recipe_form(tree: regen.Tree) -> None:
     with pytest.raises(regen.AdoptError, match="already has a recipe"):
-        regen.adopt(tree, tree.fixtures / SMALL, "x")
+        regen.adopt(tree, tree.root / SMALL, "x")
     with pytest.raises(regen.AdoptError, match="has no recipe form"):
         regen.recipe_of({"cases": [{"position": {"players": 2}, "steps": [{"start": "again"}]}]}, "x")
+
+
+def test_a_hand_edited_perft_count_fails_and_a_bad_depth_is_named(tmp_path: Path) -> None:
+    rel = "perft/perft.yaml"
+    for part in ("recipes", "."):
+        (tmp_path / part / rel).parent.mkdir(parents=True)
+        shutil.copy(ROOT / part / rel, tmp_path / part / rel)
+    tree = regen.Tree(tmp_path)
+    assert regen.check(tree) == []
+    table = tmp_path / rel
+    table.write_text(table.read_text("utf-8").replace("counts: [1, 2, 6, 12, 14]", "counts: [1, 2, 6, 12, 13]"))
+    [problem] = regen.check(tree)
+    assert problem.path == table and "+  counts: [1, 2, 6, 12, 14]" in problem.diff
+    recipe = tmp_path / "recipes" / rel
+    recipe.write_text(recipe.read_text("utf-8").replace("depth: 4", "depth: 40", 1))
+    with pytest.raises(RecipeError, match=r"perft.yaml:\d+: positions\.0\.depth: 1 to 8"):
+        regen.render(tree, rel)

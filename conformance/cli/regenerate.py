@@ -51,7 +51,7 @@ def _run(args: argparse.Namespace, tree: Tree) -> int:
             print(f"adopted {fixture}: recipe {adopt(tree, fixture, args.provenance)}")
     elif not args.check:
         written = regenerate(tree)
-        print(f"wrote {len(written)} fixture files from their recipes into {tree.fixtures}")
+        print(f"wrote {len(written)} files from their recipes under {tree.root}")
     problems = check(tree)
     for problem in problems:
         print(f"{problem.path}: {problem.message}", file=sys.stderr)

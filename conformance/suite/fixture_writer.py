@@ -91,3 +91,12 @@ def fixture_text(doc: Mapping[str, Any], header: str = "") -> str:
         else:
             lines.append(f"{key}: {flow(value, key)}")
     return "\n".join(lines) + "\n"
+
+
+def perft_text(doc: Mapping[str, Any], header: str = "") -> str:
+    """The canonical text of a perft table (``scenarios/perft/perft.yaml``): PyYAML's
+    block style with lists of scalars in flow style, after ``header`` (``doc`` is
+    first made of plain dicts and lists, as a loader's subclasses do not dump)."""
+    plain = json.loads(json.dumps(doc))
+    body = yaml.safe_dump(plain, sort_keys=False, allow_unicode=True, width=1 << 12, default_flow_style=None)
+    return "".join(f"{line}\n" for line in header.splitlines() if line) + body

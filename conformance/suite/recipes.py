@@ -45,8 +45,10 @@ import jsonschema
 import yaml
 from generala_conformance.suite.fixtures import FixtureError, _Converter, _line_of, _LineLoader, schema
 from generala_conformance.suite.notation import cards, event_text, parse_action, player, seat
+from generala_conformance.suite.perft import perft_adapter
 from generala_conformance.transport.adapter import BadRequest, Refused
 from generala_conformance.transport.reference_adapter import ReferenceAdapter
+from generala_spec.options import resolve
 
 Json = dict[str, Any]
 
@@ -270,6 +272,45 @@ def compute(doc: Any, path: Path | str = "<recipe>") -> Json:
             raise RecipeError(exc.path, exc.line, exc.field, exc.message) from None
         cases.append({**{k: v for k, v in raw.items() if k != "steps"}, "steps": steps})
     return {"version": 1, **({"about": doc["about"]} if "about" in doc else {}), "cases": cases}
+
+
+PERFT_KEYS = ("recipe", "about", "provenance", "positions")
+MAX_DEPTH = 8
+
+
+def _perft_counts(path: Path, doc: Any, i: int) -> list[int]:
+    """The counts at depths 1 … ``depth`` of the perft recipe's position ``i``."""
+    entry = doc["positions"][i]
+    depth, setup = entry.get("depth"), entry.get("setup")
+    if type(depth) is not int or not 1 <= depth <= MAX_DEPTH:
+        raise RecipeError(path, _line_of(doc, ["positions", i, "depth"]), f"positions.{i}.depth", f"1 to {MAX_DEPTH}")
+    if not isinstance(setup, Mapping) or len(setup) != 1 or not {"deal", "position"} & set(setup):
+        raise RecipeError(path, _line_of(doc, ["positions", i]), f"positions.{i}.setup", "one deal or one position")
+    setup = {k: dict(v) for k, v in setup.items()}
+    if isinstance(setup.get("deal", {}).get("deck"), str):
+        setup["deal"]["deck"] = setup["deal"]["deck"].split()
+    setup["rules"] = resolve("default", dict(entry.get("requires") or {}))
+    try:
+        return [perft_adapter(ReferenceAdapter(), setup, d) for d in range(1, depth + 1)]
+    except (BadRequest, ValueError) as exc:
+        line = _line_of(doc, ["positions", i, "setup"])
+        raise RecipeError(path, line, f"positions.{i}.setup", f"the reference refuses this setup ({exc})") from None
+
+
+def compute_perft(doc: Any, path: Path | str = "<recipe>") -> Json:
+    """The perft table of a perft recipe: each position as given, its ``depth``
+    replaced by the reference engine's ``counts`` at depths 1 … depth."""
+    path = Path(path)
+    if not isinstance(doc, Mapping) or set(doc) - set(PERFT_KEYS) or doc.get("recipe") != VERSION:
+        raise RecipeError(path, 1, "", f"a perft recipe has 'recipe: {VERSION}' and keys {list(PERFT_KEYS)}")
+    positions = doc.get("positions")
+    if not isinstance(positions, list) or not all(isinstance(e, Mapping) for e in positions):
+        raise RecipeError(path, _line_of(doc, ["positions"]), "positions", "a list of named positions")
+    table = []
+    for i, entry in enumerate(positions):
+        counts = _perft_counts(path, doc, i)
+        table.append({("counts" if k == "depth" else k): (counts if k == "depth" else v) for k, v in entry.items()})
+    return {"version": 1, **({"about": doc["about"]} if "about" in doc else {}), "positions": table}
 
 
 def read(path: Path | str) -> Any:
