@@ -195,13 +195,13 @@ def _kit(*args: str) -> subprocess.CompletedProcess[str]:
 
 def test_the_command_checks_regenerates_and_reports(tree: regen.Tree) -> None:
     ok = _kit("--check", "--scenarios", str(tree.scenarios))
-    assert ok.returncode == 0 and "OK: 1 fixture files are what their recipes give, 0 declared" in ok.stdout
+    assert ok.returncode == 0 and "OK: 1 files are what their recipes give, 0 declared" in ok.stdout
     path = tree.root / SMALL
     path.write_text(path.read_text("utf-8").replace("out P4]", "out P5]", 1), "utf-8")
     failed = _kit("--check", "--scenarios", str(tree.scenarios))
     assert failed.returncode == 1 and f"{path}: differs from what" in failed.stderr
     assert "-  - {do: P4 2C, events: [play P4 2C, out P5]}" in failed.stderr
-    assert "FAILED: 1 fixture files not accounted for" in failed.stderr
+    assert "FAILED: 1 files not accounted for" in failed.stderr
     fixed = _kit("--scenarios", str(tree.scenarios))
     assert fixed.returncode == 0 and "wrote 1 files from their recipes" in fixed.stdout and regen.check(tree) == []
 

@@ -60,7 +60,7 @@ def _run(args: argparse.Namespace, tree: Tree) -> int:
     made, listed = len(tree.recipe_files()), len(tree.hand_written())
     took = time.perf_counter() - start
     if problems:
-        print(f"FAILED: {len(problems)} fixture files not accounted for ({took:.1f} s)", file=sys.stderr)
+        print(f"FAILED: {len(problems)} files not accounted for ({took:.1f} s)", file=sys.stderr)
         return 1
-    print(f"OK: {made} fixture files are what their recipes give, {listed} declared hand-written ({took:.1f} s)")
+    print(f"OK: {made} files are what their recipes give, {listed} declared hand-written ({took:.1f} s)")
     return 0
