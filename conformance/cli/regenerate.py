@@ -1,11 +1,11 @@
-"""``generala-kit regenerate``: write the fixture files from their recipes with the
-reference engine (``scenarios/README.md``, "Adding a case"); ``--check`` writes
-nothing and shows how each committed fixture differs; ``--adopt FIXTURE`` turns a
-fixture file into a recipe.
+"""``generala-kit regenerate``: write the fixture files and the perft table from their
+recipes with the reference engine (``scenarios/README.md``, "Adding a case");
+``--check`` writes nothing and shows how each committed file differs; ``--adopt
+FIXTURE`` turns a fixture file into a recipe.
 
-Exit code: 0 every fixture file is accounted for (generated from its recipe, or
-declared hand-written), 1 one is not (each named, with a diff), 2 a recipe or a
-fixture cannot be followed (file, line and field named).
+Exit code: 0 every file is accounted for (generated from its recipe, or declared
+hand-written), 1 one is not (each named, with a diff), 2 a recipe or a fixture
+cannot be followed (file, line and field named).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from generala_conformance.suite.fixtures import FixtureError
 from generala_conformance.suite.regenerate import AdoptError, Tree, adopt, check, default_tree, regenerate
 from generala_conformance.transport.impl_options import guarded
 
-HELP = "write the YAML fixtures from their hand-chosen recipes (--check: compare, --adopt: make a recipe)"
+HELP = "write the YAML fixtures and perft table from their hand-chosen recipes (--check: compare, --adopt)"
 
 RECORDED = (
     "Recorded from the fixture file when it was adopted: its setups and moves were chosen "
@@ -29,13 +29,13 @@ RECORDED = (
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """Add the command's options."""
-    parser.add_argument("--check", action="store_true", help="write nothing; exit 1 when a fixture differs")
+    parser.add_argument("--check", action="store_true", help="write nothing; exit 1 when a file differs")
     parser.add_argument("--adopt", metavar="FIXTURE", type=Path, nargs="+", help="make the recipe of these fixtures")
     parser.add_argument("--provenance", default=RECORDED, help="how an adopted fixture's setups were chosen")
     parser.add_argument(
-        "--scenarios", metavar="DIR", type=Path, help="the folder holding recipes/ and fixtures/ (default: the kit's)"
+        "--scenarios", metavar="DIR", type=Path, help="the folder of recipes/, fixtures/, perft/ (default: the kit's)"
     )
-    parser.add_argument("--out", metavar="DIR", type=Path, help="write (or compare) the fixtures here instead")
+    parser.add_argument("--out", metavar="DIR", type=Path, help="write (or compare) generated files under DIR")
 
 
 def run(args: argparse.Namespace) -> int:
