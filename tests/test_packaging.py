@@ -90,3 +90,10 @@ def test_rules_command_finds_clauses_from_the_wheel(installed: Path) -> None:
 def test_check_passes_against_the_reference_from_the_wheel(installed: Path) -> None:
     result = run(installed, "generala-kit", "check")
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
+
+
+def test_regenerate_check_passes_from_the_wheel(installed: Path) -> None:
+    """The recipes ship with the fixtures, and regenerate reproduces them there too."""
+    result = run(installed, "generala-kit", "regenerate", "--check")
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
+    assert "files are what their recipes give" in result.stdout
