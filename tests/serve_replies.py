@@ -11,7 +11,7 @@ from functools import cache
 
 from generala_conformance.transport import protocol
 from generala_conformance.transport.reference_adapter import ReferenceAdapter
-from generala_conformance.transport.request_checks import MAX_LINE_BYTES
+from generala_conformance.transport.request_checks import MAX_DEPTH, MAX_LINE_BYTES
 from generala_conformance.transport.serve import serve
 from jsonschema import Draft202012Validator
 
@@ -40,10 +40,28 @@ def _validators() -> dict[str, Draft202012Validator]:
     return {cmd: Draft202012Validator({"$defs": defs, "$ref": f"#/$defs/{name}"}) for cmd, name in names.items()}
 
 
+def depth(line: bytes) -> int:
+    """How deeply the arrays and objects of a JSON line nest, brackets in strings not counted."""
+    deepest = level = 0
+    in_string = escaped = False
+    for byte in line:
+        if in_string:
+            in_string = escaped or byte != ord('"')
+            escaped = not escaped and byte == ord("\\")
+        elif byte in b"[{":
+            level += 1
+            deepest = max(deepest, level)
+        elif byte in b"]}":
+            level -= 1
+        else:
+            in_string = byte == ord('"')
+    return deepest
+
+
 def expected(line: bytes) -> tuple[int | None, str | None]:
     """The id a reply to ``line`` must carry (``None`` when the line has no readable
     id) and the command it asks for (``None`` when unreadable)."""
-    if len(line) > MAX_LINE_BYTES:
+    if len(line) > MAX_LINE_BYTES or depth(line) > MAX_DEPTH:
         return None, None
     try:
         message = json.loads(line.decode("utf-8"))

@@ -29,7 +29,7 @@ HOSTILE = {
     "unknown cmd": (b'{"id":1,"cmd":"dance"}', 1, "unsupported", "unknown-command", "dance"),
     "nested 1,000 deep": (nested(1_000), None, "bad-request", "too-deep", "deeper"),
     "nested 100,000 deep": (nested(100_000), None, "bad-request", "too-deep", "deeper"),
-    "nested one level too deep": (nested(MAX_DEPTH), 7, "bad-request", "too-deep", "deeper"),
+    "nested one level too deep": (nested(MAX_DEPTH), None, "bad-request", "too-deep", "deeper"),
     "nested at the cap": (nested(MAX_DEPTH - 1), 7, "bad-request", "bad-setup", "setup"),
     "series of 2**63 players": (
         start({"series": True, "deal": {**DEAL, "players": 2**63}}),

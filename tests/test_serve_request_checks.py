@@ -4,15 +4,16 @@
 from __future__ import annotations
 
 import copy
+import json
 
 import pytest
 from generala_conformance.transport import protocol
-from generala_conformance.transport.request_checks import MAX_DEPTH, RequestError, check_request
+from generala_conformance.transport.request_checks import MAX_DEPTH, RequestError, check_request, decode_request
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator, validators
 
-from tests.request_strategies import CONFUSIONS, DECK, mutated_requests, near, requests, slots, valid_requests
+from tests.request_strategies import CONFUSIONS, DECK, mutated_requests, near, nested, requests, slots, valid_requests
 
 STRICT = validators.extend(
     Draft202012Validator,
@@ -147,11 +148,9 @@ def test_an_unknown_command_or_protocol_is_unsupported() -> None:
 
 
 def test_nesting_is_capped_at_max_depth() -> None:
-    def nested(depth: int) -> dict:  # the request object itself is level 1
-        value: object = []
-        for _ in range(depth - 2):
-            value = [value]
-        return {"id": 1, "cmd": "legal", "x": value}
-
-    assert refused(nested(MAX_DEPTH)) is None
-    assert refused(nested(MAX_DEPTH + 1)).code == "too-deep"
+    at_cap = decode_request(nested(MAX_DEPTH - 1))  # the request object itself is level 1
+    assert json.dumps(at_cap["setup"]) == "[" * (MAX_DEPTH - 1) + "]" * (MAX_DEPTH - 1)
+    for depth in (MAX_DEPTH, 990, 100_000):
+        with pytest.raises(RequestError) as refused_line:
+            decode_request(nested(depth))
+        assert refused_line.value.code == "too-deep"

@@ -58,36 +58,15 @@ def decode_request(line: bytes) -> Json:
         raise RequestError("not-utf8", f"the request line is not UTF-8 ({where})") from None
     try:
         message = json.loads(text)
-    except RecursionError:
+    except RecursionError:  # nested about 1,000 deep: the parser's own limit
         raise _too_deep() from None
     except ValueError as error:  # also a number of more than 4,300 digits
         raise RequestError("bad-json", f"the request line is not JSON ({error}): {shown(text)}") from None
     if not isinstance(message, dict):
         raise RequestError("not-an-object", f"the request is not a JSON object: {shown(text)}")
-    return message
-
-
-def request_id(message: Json) -> int | None:
-    """The request's ``id`` when it is one (an integer >= 0), else ``None``."""
-    value = message.get("id")
-    return value if type(value) is int and value >= 0 else None
-
-
-def check_request(message: Json) -> None:
-    """Refuse, with a :class:`RequestError` naming the field, a request that the
-    protocol schema's ``request`` part forbids (or nested deeper than :data:`MAX_DEPTH`)."""
-    if _deeper_than(message, MAX_DEPTH):
+    if text.count("[") + text.count("{") > MAX_DEPTH and _deeper_than(message, MAX_DEPTH):
         raise _too_deep()
-    if request_id(message) is None:
-        raise RequestError("bad-request", f"'id' must be an integer >= 0, not {_quote(message, 'id')}")
-    cmd = message.get("cmd")
-    if not isinstance(cmd, str):
-        raise RequestError("bad-request", f"'cmd' must be a command name, not {_quote(message, 'cmd')}")
-    if cmd not in RESULT_KEYS:
-        raise RequestError("unknown-command", f"unknown command {shown(_json(cmd))}", "unsupported")
-    check = _COMMAND_CHECKS.get(cmd)
-    if check is not None:
-        check(message)
+    return message
 
 
 def _too_deep() -> RequestError:
@@ -107,6 +86,27 @@ def _deeper_than(value: Any, limit: int) -> bool:
         if not level:
             return False
     return True
+
+
+def request_id(message: Json) -> int | None:
+    """The request's ``id`` when it is one (an integer >= 0), else ``None``."""
+    value = message.get("id")
+    return value if type(value) is int and value >= 0 else None
+
+
+def check_request(message: Json) -> None:
+    """Refuse, with a :class:`RequestError` naming the field, a request that the
+    protocol schema's ``request`` part forbids."""
+    if request_id(message) is None:
+        raise RequestError("bad-request", f"'id' must be an integer >= 0, not {_quote(message, 'id')}")
+    cmd = message.get("cmd")
+    if not isinstance(cmd, str):
+        raise RequestError("bad-request", f"'cmd' must be a command name, not {_quote(message, 'cmd')}")
+    if cmd not in RESULT_KEYS:
+        raise RequestError("unknown-command", f"unknown command {shown(_json(cmd))}", "unsupported")
+    check = _COMMAND_CHECKS.get(cmd)
+    if check is not None:
+        check(message)
 
 
 def _json(value: Any) -> str:
