@@ -4,6 +4,7 @@ well-formed error reply with its kind and code, and the server goes on."""
 from __future__ import annotations
 
 import json
+import subprocess
 import tracemalloc
 
 import pytest
@@ -12,7 +13,7 @@ from generala_conformance.transport.reference_adapter import ReferenceAdapter
 from generala_conformance.transport.request_checks import MAX_DEPTH, MAX_LINE_BYTES
 
 from tests.request_strategies import DECK, nested
-from tests.serve_replies import check_replies, serve_in_process, serve_through_pipe
+from tests.serve_replies import SERVE, check_replies, serve_in_process, serve_through_pipe
 
 DEAL = {"players": 4, "dealer": 0, "deck": DECK}
 LEGAL = b'{"id":99,"cmd":"legal"}'
@@ -119,3 +120,11 @@ def test_the_reference_checks_a_series_size_before_building_its_seats() -> None:
         with pytest.raises(BadRequest) as refused:
             ReferenceAdapter().start({"series": True, "deal": {**DEAL, "players": players}})
         assert refused.value.code == "bad-players"
+
+
+def test_an_adapter_that_cannot_be_loaded_ends_serve_with_one_message() -> None:
+    done = subprocess.run([*SERVE, "--adapter", "nosuch:X"], input=LEGAL, capture_output=True, timeout=60, check=False)
+    assert (done.returncode, done.stdout) == (2, b"")
+    assert done.stderr.decode().splitlines() == [
+        "generala-kit serve: --adapter 'nosuch:X': cannot import: No module named 'nosuch' [adapter-import]"
+    ]

@@ -1,12 +1,12 @@
 """What ``generala-kit serve`` accepts as a request: its limits and its checks.
 
-The server side of the JSON-lines protocol (``docs/protocol.md``, "Limits of
-``generala-kit serve``"). :func:`decode_request` reads one line under the size
+The server side of the JSON-lines protocol (``docs/protocol.md``, "What
+``generala-kit serve`` accepts"). :func:`decode_request` reads one line under the size
 and depth caps; :func:`check_request` refuses what the request part of
 ``spec/schemas/protocol.schema.json`` forbids, before any adapter sees it, with
 a :class:`RequestError` naming the field. It is a hand-written equivalent of
 that schema part (a test checks it accepts exactly what the schema accepts),
-about a hundred times cheaper than a schema validator on every request. An
+a few hundred times cheaper than validating every request with jsonschema. An
 integer is a JSON number written without fraction or exponent, never a boolean.
 
 Refusal codes: ``line-too-long``, ``not-utf8``, ``bad-json``, ``not-an-object``,
