@@ -3,6 +3,7 @@ well-formed error reply with its kind and code, and the server goes on."""
 
 from __future__ import annotations
 
+import io
 import json
 import subprocess
 import tracemalloc
@@ -11,6 +12,7 @@ import pytest
 from generala_conformance.transport.adapter import BadRequest
 from generala_conformance.transport.reference_adapter import ReferenceAdapter
 from generala_conformance.transport.request_checks import MAX_DEPTH, MAX_LINE_BYTES
+from generala_conformance.transport.serve import serve
 
 from tests.request_strategies import DECK, nested
 from tests.serve_replies import SERVE, check_replies, serve_in_process, serve_through_pipe
@@ -128,3 +130,17 @@ def test_an_adapter_that_cannot_be_loaded_ends_serve_with_one_message() -> None:
     assert done.stderr.decode().splitlines() == [
         "generala-kit serve: --adapter 'nosuch:X': cannot import: No module named 'nosuch' [adapter-import]"
     ]
+
+
+class QuotingAdapter(ReferenceAdapter):
+    """An adapter that quotes the request's text raw in its refusal (as a user's adapter may)."""
+
+    def start(self, setup: dict) -> dict:
+        raise BadRequest("bad-setup", f"no profile {setup['profile']}")
+
+
+def test_a_lone_surrogate_quoted_raw_by_the_adapter_still_makes_a_utf8_reply() -> None:
+    out = io.BytesIO()
+    serve(QuotingAdapter(), io.BytesIO(start({"profile": "x\ud800", "deal": DEAL}) + b"\n"), out)
+    reply = json.loads(out.getvalue().decode("utf-8"))  # strict UTF-8: no surrogate written
+    assert reply["error"] == {"kind": "bad-request", "code": "bad-setup", "message": "no profile x?"}
