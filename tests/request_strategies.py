@@ -7,6 +7,7 @@ wrong type or range (``junk``), or left out, so that the request checks of
 
 from __future__ import annotations
 
+import copy
 import json
 from collections.abc import Callable
 from typing import Any
@@ -179,18 +180,17 @@ def nested(depth: int) -> bytes:
 
 #: Request lines of every kind: valid game requests, random requests, random bytes,
 #: broken JSON, deep nesting, huge numbers (none contains a newline).
-game_lines = st.sampled_from(
-    [
-        dumps({"id": 1, "cmd": "hello", "protocol": 1}),
-        dumps({"id": 2, "cmd": "start", "setup": {"deal": {"players": 4, "dealer": 0, "deck": DECK}}}),
-        dumps({"id": 3, "cmd": "start", "setup": {"series": True, "deal": {"players": 3, "dealer": 1, "deck": DECK}}}),
-        dumps({"id": 4, "cmd": "legal"}),
-        dumps({"id": 5, "cmd": "state"}),
-        dumps({"id": 6, "cmd": "apply", "action": "2C"}),
-        dumps({"id": 8, "cmd": "deal", "deck": DECK}),
-        dumps({"id": 9, "cmd": "batch", "steps": [{"cmd": "apply", "action": "3D"}, {"cmd": "deal", "deck": DECK}]}),
-    ]
-)
+GAME = [
+    dumps({"id": 1, "cmd": "hello", "protocol": 1}),
+    dumps({"id": 2, "cmd": "start", "setup": {"deal": {"players": 4, "dealer": 0, "deck": DECK}}}),
+    dumps({"id": 3, "cmd": "start", "setup": {"series": True, "deal": {"players": 3, "dealer": 1, "deck": DECK}}}),
+    dumps({"id": 4, "cmd": "legal"}),
+    dumps({"id": 5, "cmd": "state"}),
+    dumps({"id": 6, "cmd": "apply", "action": "2C"}),
+    dumps({"id": 8, "cmd": "deal", "deck": DECK}),
+    dumps({"id": 9, "cmd": "batch", "steps": [{"cmd": "apply", "action": "3D"}, {"cmd": "deal", "deck": DECK}]}),
+]
+game_lines = st.sampled_from(GAME)
 lines = st.one_of(
     game_lines,
     requests.map(dumps),
@@ -202,3 +202,53 @@ lines = st.one_of(
     st.integers(4_000, 6_000).map(lambda digits: b'{"id":1,"cmd":"legal","n":' + b"9" * digits + b"}"),
     st.sampled_from([b"", b"  ", b"\r", b"[]", b"null", b'"x"', b"{", b"\xef\xbb\xbf{}", b'{"id":1,"cmd":"quit"}']),
 )
+
+
+DEAL = {"players": 4, "dealer": 0, "deck": DECK}
+POSITION = {
+    "players": 3,
+    "hands": [["2C", "3C"], ["4C"], ["5C", "JK"]],
+    "out_of_play": ["6C"],
+    "leader": 0,
+    "trick": [{"player": 0, "card": "7C"}],
+    "taking": None,
+    "forced": None,
+    "went_out": [1],
+    "dealt": 3,
+}
+#: One request of each command, with every optional field given.
+BASES = [
+    {"id": 1, "cmd": "hello", "protocol": 1},
+    {
+        "id": 2,
+        "cmd": "start",
+        "setup": {"rules": {"first-lead": "free"}, "profile": "fr", "series": True, "deal": DEAL},
+    },
+    {"id": 3, "cmd": "start", "setup": {"deal": {**DEAL, "seated": [0, 2]}}},
+    {"id": 4, "cmd": "start", "setup": {"position": POSITION}},
+    {"id": 5, "cmd": "apply", "action": "2C", "player": 1},
+    {"id": 6, "cmd": "deal", "deck": DECK},
+    {
+        "id": 7,
+        "cmd": "batch",
+        "steps": [{"cmd": "apply", "action": "2C", "player": None}, {"cmd": "deal", "deck": DECK}],
+    },
+    {"id": 8, "cmd": "legal"},
+]
+
+
+def one_field_changed() -> list[dict]:
+    """Each base request with one field (or a list's first item) left out or replaced
+    by each confusion and each value next to it."""
+    changed = []
+    for base in BASES:
+        for index in range(len(slots(base))):
+            for replacement in [KeyError, *CONFUSIONS, *near(slots(base)[index][0][slots(base)[index][1]])]:
+                message = copy.deepcopy(base)
+                container, key = slots(message)[index]
+                if replacement is not KeyError:
+                    container[key] = replacement
+                elif isinstance(container, dict):
+                    del container[key]
+                changed.append(message)
+    return changed

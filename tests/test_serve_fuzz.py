@@ -9,7 +9,7 @@ from __future__ import annotations
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from tests.request_strategies import game_lines, lines
+from tests.request_strategies import GAME, dumps, game_lines, lines, one_field_changed
 from tests.serve_replies import check_replies, serve_in_process, serve_through_pipe
 
 
@@ -36,3 +36,11 @@ def test_serve_in_process_answers_every_line_once(data: bytes) -> None:
 @given(sessions(20, 25))
 def test_a_real_serve_process_answers_every_line_once(data: bytes) -> None:
     check_replies(data, serve_through_pipe(data, timeout=60))
+
+
+def test_a_real_serve_process_answers_every_field_gone_wrong_in_a_game() -> None:
+    """Each request with one field left out or of a wrong type or range (about 1,300),
+    between valid game requests (over 5,000 lines), through one ``serve`` process."""
+    data = b"".join(b"\n".join([GAME[1], GAME[0], dumps(message), GAME[3]]) + b"\n" for message in one_field_changed())
+    replies = check_replies(data, serve_through_pipe(data, timeout=120))
+    assert len(replies) > 4 * 1_000 and sum(not r["ok"] for r in replies) > 1_000

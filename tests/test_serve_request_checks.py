@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import copy
 import json
 
 import pytest
@@ -13,7 +12,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator, validators
 
-from tests.request_strategies import CONFUSIONS, DECK, mutated_requests, near, nested, requests, slots, valid_requests
+from tests.request_strategies import DEAL, DECK, mutated_requests, nested, one_field_changed, requests, valid_requests
 
 STRICT = validators.extend(
     Draft202012Validator,
@@ -21,7 +20,6 @@ STRICT = validators.extend(
 )
 SCHEMA = protocol.protocol_schema()
 REQUEST = STRICT({"$defs": SCHEMA["$defs"], "$ref": "#/$defs/request"})
-DEAL = {"players": 4, "dealer": 0, "deck": DECK}
 
 
 def refused(message: dict) -> RequestError | None:
@@ -43,55 +41,6 @@ def test_serve_refuses_exactly_what_the_request_schema_forbids(message: dict) ->
     error = refused(message)
     schema_error = next(REQUEST.iter_errors(message), None)
     assert (error is None) == (schema_error is None), (message, error, schema_error)
-
-
-POSITION = {
-    "players": 3,
-    "hands": [["2C", "3C"], ["4C"], ["5C", "JK"]],
-    "out_of_play": ["6C"],
-    "leader": 0,
-    "trick": [{"player": 0, "card": "7C"}],
-    "taking": None,
-    "forced": None,
-    "went_out": [1],
-    "dealt": 3,
-}
-#: One request of each command, with every optional field given.
-BASES = [
-    {"id": 1, "cmd": "hello", "protocol": 1},
-    {
-        "id": 2,
-        "cmd": "start",
-        "setup": {"rules": {"first-lead": "free"}, "profile": "fr", "series": True, "deal": DEAL},
-    },
-    {"id": 3, "cmd": "start", "setup": {"deal": {**DEAL, "seated": [0, 2]}}},
-    {"id": 4, "cmd": "start", "setup": {"position": POSITION}},
-    {"id": 5, "cmd": "apply", "action": "2C", "player": 1},
-    {"id": 6, "cmd": "deal", "deck": DECK},
-    {
-        "id": 7,
-        "cmd": "batch",
-        "steps": [{"cmd": "apply", "action": "2C", "player": None}, {"cmd": "deal", "deck": DECK}],
-    },
-    {"id": 8, "cmd": "legal"},
-]
-
-
-def one_field_changed() -> list[dict]:
-    """Each base request with one field (or a list's first item) left out or replaced
-    by each confusion and each value next to it."""
-    changed = []
-    for base in BASES:
-        for index in range(len(slots(base))):
-            for replacement in [KeyError, *CONFUSIONS, *near(slots(base)[index][0][slots(base)[index][1]])]:
-                message = copy.deepcopy(base)
-                container, key = slots(message)[index]
-                if replacement is not KeyError:
-                    container[key] = replacement
-                elif isinstance(container, dict):
-                    del container[key]
-                changed.append(message)
-    return changed
 
 
 def test_serve_and_the_schema_agree_on_every_field_of_every_command() -> None:
