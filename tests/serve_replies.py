@@ -25,7 +25,7 @@ def serve_in_process(data: bytes) -> bytes:
     return out.getvalue()
 
 
-def serve_through_pipe(data: bytes, timeout: float = 120) -> bytes:
+def serve_through_pipe(data: bytes, timeout: float = 300) -> bytes:
     """What a real ``generala-kit serve`` process writes for ``data``; it must exit 0
     and write nothing to stderr (no traceback)."""
     done = subprocess.run(SERVE, input=data, capture_output=True, timeout=timeout, check=False)

@@ -35,12 +35,12 @@ def test_serve_in_process_answers_every_line_once(data: bytes) -> None:
 @settings(FUZZ, max_examples=20, phases=[Phase.explicit, Phase.generate])  # no shrinking through pipes
 @given(sessions(20, 25))
 def test_a_real_serve_process_answers_every_line_once(data: bytes) -> None:
-    check_replies(data, serve_through_pipe(data, timeout=60))
+    check_replies(data, serve_through_pipe(data))
 
 
 def test_a_real_serve_process_answers_every_field_gone_wrong_in_a_game() -> None:
     """Each request with one field left out or of a wrong type or range (about 1,300),
     between valid game requests (over 5,000 lines), through one ``serve`` process."""
     data = b"".join(b"\n".join([GAME[1], GAME[0], dumps(message), GAME[3]]) + b"\n" for message in one_field_changed())
-    replies = check_replies(data, serve_through_pipe(data, timeout=120))
+    replies = check_replies(data, serve_through_pipe(data))
     assert len(replies) > 4 * 1_000 and sum(not r["ok"] for r in replies) > 1_000

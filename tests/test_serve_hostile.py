@@ -90,7 +90,7 @@ def test_a_hostile_line_gets_one_coded_error_reply_and_serve_goes_on(kind: str) 
 
 def test_every_hostile_line_through_a_real_serve_process() -> None:
     data = b"".join(line + b"\n" for line, *_ in HOSTILE.values()) + LEGAL + b"\n"
-    replies = check_replies(data, serve_through_pipe(data, timeout=60))
+    replies = check_replies(data, serve_through_pipe(data))
     assert [r["error"].get("code") for r in replies[:-1]] == [code for _, _, _, code, _ in HOSTILE.values()]
 
 
@@ -125,7 +125,7 @@ def test_the_reference_checks_a_series_size_before_building_its_seats() -> None:
 
 
 def test_an_adapter_that_cannot_be_loaded_ends_serve_with_one_message() -> None:
-    done = subprocess.run([*SERVE, "--adapter", "nosuch:X"], input=LEGAL, capture_output=True, timeout=60, check=False)
+    done = subprocess.run([*SERVE, "--adapter", "nosuch:X"], input=LEGAL, capture_output=True, timeout=300, check=False)
     assert (done.returncode, done.stdout) == (2, b"")
     assert done.stderr.decode().splitlines() == [
         "generala-kit serve: --adapter 'nosuch:X': cannot import: No module named 'nosuch' [adapter-import]"
