@@ -36,6 +36,9 @@ class Series:
         game_class: type[Game] = Game,
     ) -> None:
         self.game_class = game_class
+        self.rng = random.Random(seed)
+        # The first game checks players, dealer and deck before the seats are built (R-MAT-2).
+        self.game = game_class.from_deal(players, dealer, deck, seed=self._seed(deck), rules=rules)
         self.seats = players
         self.rules = rules
         self.active = list(range(players))
@@ -44,8 +47,6 @@ class Series:
         self.games = 1
         self.champion: int | None = None
         self.next_dealer: int | None = None
-        self.rng = random.Random(seed)
-        self.game = game_class.from_deal(players, dealer, deck, seed=self._seed(deck), rules=rules)
 
     def _seed(self, deck: Sequence[int] | None) -> int | None:
         return None if deck is not None else self.rng.randrange(1 << 62)

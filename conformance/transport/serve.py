@@ -1,34 +1,36 @@
 """Serve any Python :class:`Adapter` over the JSON-lines protocol (``generala-kit serve``).
 
 :func:`handle` turns one request into one reply by calling the adapter (it
-answers ``batch`` with :meth:`Adapter.batch`, so it offers batches for any adapter);
-:func:`serve` runs that over a pair of byte streams until ``quit`` or end of
-input. :class:`LoopbackAdapter` runs the same request/reply path in-process (no
-pipes), so that ``--validate-messages`` can check what an in-process adapter
-would say over the wire.
+answers ``batch`` with :meth:`Adapter.batch`, so it offers batches for any adapter),
+after :mod:`~generala_conformance.transport.request_checks` has refused what the
+protocol schema forbids; :func:`serve` runs that over a pair of byte streams until
+``quit`` or end of input, reading lines under a size cap. :class:`LoopbackAdapter`
+runs the same request/reply path in-process (no pipes), so that
+``--validate-messages`` can check what an in-process adapter would say over the wire.
 """
 
 from __future__ import annotations
 
+import json
+from collections.abc import Iterator
 from typing import Any, BinaryIO
 
-from generala_conformance.transport import protocol
+from generala_conformance.transport import protocol, request_checks
 from generala_conformance.transport.adapter import (
     Adapter,
     AdapterFault,
     BadRequest,
     Json,
-    ProtocolViolation,
     Refused,
     Unsupported,
 )
+from generala_conformance.transport.request_checks import RequestError
 
 
 def _dispatch(adapter: Adapter, message: Json) -> Any:
+    """Call the adapter for a request that :func:`check_request` accepted."""
     cmd = message["cmd"]
     if cmd == "hello":
-        if message.get("protocol", protocol.PROTOCOL_VERSION) != protocol.PROTOCOL_VERSION:
-            raise Unsupported(f"protocol {message['protocol']!r}; this peer speaks 1")
         return {**adapter.hello(), "batch": True}  # handle answers batch for any adapter
     if cmd == "start":
         return adapter.start(message["setup"])
@@ -41,57 +43,87 @@ def _dispatch(adapter: Adapter, message: Json) -> Any:
     if cmd == "state":
         return adapter.state()
     if cmd == "batch":
-        steps = message["steps"]
-        if not isinstance(steps, list) or not all(isinstance(step, dict) for step in steps):
-            raise ValueError("batch needs 'steps', a list of step objects")
-        return adapter.batch(steps)
+        return adapter.batch(message["steps"])
     return {}  # quit
+
+
+def _error(request_id: int | None, kind: str, message: str, code: str | None) -> Json:
+    return protocol.error_reply(request_id, kind, protocol.shown(message), code)
 
 
 def handle(adapter: Adapter, message: Json) -> Json:
     """The reply to one request, the adapter's refusals and errors included.
 
-    An adapter fault (the served adapter is itself a broken process) is not
-    turned into a reply: it propagates and ends :func:`serve`.
+    A request the protocol schema forbids is refused before the adapter sees it
+    (:func:`check_request`); the reply carries the request's ``id`` whenever it
+    is one (else ``null``). An adapter fault (the served adapter is itself a
+    broken process) is not turned into a reply: it propagates and ends :func:`serve`.
     """
-    request_id = message.get("id")
-    if not isinstance(request_id, int) or isinstance(request_id, bool):
-        return protocol.error_reply(None, "bad-request", "the request has no integer 'id'")
-    cmd = message.get("cmd")
-    if cmd not in protocol.RESULT_KEYS:
-        return protocol.error_reply(request_id, "unsupported", f"unknown command {cmd!r}")
+    request_id = request_checks.request_id(message)
+    try:
+        request_checks.check_request(message)
+    except RequestError as error:
+        return _error(request_id, error.kind, error.message, error.code)
+    cmd = message["cmd"]
     try:
         return protocol.ok_reply(request_id, cmd, _dispatch(adapter, message))
     except Refused as refused:
-        return protocol.error_reply(request_id, "illegal", refused.message, refused.code)
+        return _error(request_id, "illegal", refused.message, refused.code)
     except Unsupported as error:
-        return protocol.error_reply(request_id, "unsupported", str(error))
+        return _error(request_id, "unsupported", str(error), "unsupported")
     except BadRequest as error:
-        return protocol.error_reply(request_id, "bad-request", error.message, error.code)
+        return _error(request_id, "bad-request", error.message, error.code)
     except AdapterFault:
         raise
     except KeyError as error:
-        return protocol.error_reply(request_id, "bad-request", f"{cmd} needs field {error}")
+        return _error(request_id, "bad-request", f"{cmd} needs field {error}", "bad-request")
     except (ValueError, TypeError) as error:
-        return protocol.error_reply(request_id, "bad-request", str(error), getattr(error, "code", None))
+        return _error(request_id, "bad-request", str(error), getattr(error, "code", "bad-request"))
+
+
+def _request_lines(instream: BinaryIO) -> Iterator[bytes | None]:
+    """Each line of ``instream``, or ``None`` for a line longer than
+    :data:`MAX_LINE_BYTES` (never held in memory: its rest is read and dropped)."""
+    limit = request_checks.MAX_LINE_BYTES + 1
+    while line := instream.readline(limit):
+        if len(line) < limit or line.endswith(b"\n"):
+            yield line
+            continue
+        while line and not line.endswith(b"\n"):
+            line = instream.readline(limit)
+        yield None
+
+
+def answer(adapter: Adapter, line: bytes | None) -> tuple[Json, str | None]:
+    """The reply to one request line (``None``: a line too long to read) and the
+    command it answered (``None`` when the line was refused before reading one)."""
+    try:
+        if line is None:
+            raise request_checks.too_long()
+        message = request_checks.decode_request(line)
+    except RequestError as error:
+        return _error(None, error.kind, error.message, error.code), None
+    return handle(adapter, message), message.get("cmd")
+
+
+def encode_reply(reply: Json) -> bytes:
+    """A reply as one line of UTF-8 JSON; a lone surrogate (read from a request's
+    ``\\ud800`` and quoted back in a message) becomes ``?``."""
+    return json.dumps(reply, ensure_ascii=False, separators=(",", ":")).encode("utf-8", "replace") + b"\n"
 
 
 def serve(adapter: Adapter, instream: BinaryIO, outstream: BinaryIO) -> int:
     """Answer requests read from ``instream`` on ``outstream`` until ``quit`` or end
-    of input; return 0. A line that is not a JSON object gets a ``bad-request``
-    reply with ``id: null``."""
-    for line in instream:
-        if not line.strip():
+    of input; return 0. Every line but a blank one gets exactly one reply: a line
+    that is too long, not UTF-8, not a JSON object or too deep gets a
+    ``bad-request`` reply with ``id: null`` (limits in ``docs/protocol.md``)."""
+    for line in _request_lines(instream):
+        if line is not None and not line.strip():
             continue
-        try:
-            message = protocol.decode(line)
-        except ProtocolViolation as error:
-            reply = protocol.error_reply(None, "bad-request", f"not a JSON object: {error.detail}")
-        else:
-            reply = handle(adapter, message)
-        outstream.write(protocol.encode(reply))
+        reply, cmd = answer(adapter, line)
+        outstream.write(encode_reply(reply))
         outstream.flush()
-        if reply["ok"] and message.get("cmd") == "quit":
+        if reply["ok"] and cmd == "quit":
             break
     adapter.close()
     return 0
