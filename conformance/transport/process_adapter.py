@@ -36,8 +36,10 @@ from generala_conformance.transport.adapter import (
     AdapterCrash,
     AdapterFault,
     AdapterTimeout,
+    BadRequest,
     Json,
     ProtocolViolation,
+    Unsupported,
 )
 from generala_conformance.transport.sanitize import clean_text
 
@@ -211,7 +213,7 @@ class ProcessAdapter(protocol.RequestAdapter):
         """Ask the process to quit, then make sure it and its process group are gone
         (SIGTERM, then SIGKILL after a grace)."""
         if self._proc is not None and self._proc.poll() is None:
-            with contextlib.suppress(AdapterFault):  # it is killed just below either way
+            with contextlib.suppress(AdapterFault, BadRequest, Unsupported):  # it is stopped just below either way
                 self._exchange("quit", {}, timeout=min(self.timeout, _EXIT_GRACE))
         self._stop(graceful=True)
 
