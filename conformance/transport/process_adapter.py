@@ -1,18 +1,24 @@
 """``ProcessAdapter``: drive an implementation in any language over the JSON-lines protocol.
 
-One long-lived subprocess; one request line on its stdin, one reply line read
-from its stdout within a per-request timeout. Its stderr is drained by a thread
-(so a chatty implementation never blocks) and kept: the tail is attached to
-every fault, and :meth:`ProcessAdapter.take_stderr` hands out what was written
-since the last call (shown with the case). Any fault kills the process; the
-next request starts a fresh one (and shakes hands again), so one crash costs
-one case, not the run. After ``max_start_failures`` failed starts in a row the
-adapter stops trying and fails fast.
+One long-lived subprocess, in a process group of its own; one request line on
+its stdin, one reply line read from its stdout (in chunks, at most
+``protocol.MAX_LINE_BYTES``) within a per-request timeout. Its stderr is drained
+by a thread (so a chatty implementation never blocks), sanitised and kept within
+bounds (:class:`StderrCapture`): the tail is attached to every fault, and
+:meth:`ProcessAdapter.take_stderr` hands out what was written since the last
+call (shown with the case). Any fault kills the whole process group (whatever
+the state of its leader); the next request starts a fresh process (and shakes
+hands again), so one crash costs one case, not the run. After
+``max_start_failures`` failed starts in a row the adapter stops trying and
+fails fast.
 
-Faults: could not start / died / exited early -> ``AdapterCrash``; no reply in
-time -> ``AdapterTimeout``; non-JSON line, wrong shape, wrong id, wrong protocol
-version -> ``ProtocolViolation``. POSIX only (it waits on the pipe with
-``selectors``).
+Faults: could not start / died / exited early (even if children still hold the
+pipes) / closed stdout -> ``AdapterCrash``; no reply in time -> ``AdapterTimeout``,
+except to ``hello`` (the handshake never happened) -> ``AdapterFault``; non-JSON,
+too long, too deep, wrong shape, wrong id, unasked-for output, wrong protocol
+version -> ``ProtocolViolation``. ``env`` replaces the environment
+(:func:`clean_environment` for ``--clean-env``). POSIX only (it waits on the pipe
+with ``selectors``).
 """
 
 from __future__ import annotations

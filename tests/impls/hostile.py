@@ -19,8 +19,9 @@ import _peer
 from generala_conformance.transport import protocol
 
 out = sys.stdout.buffer
-HUGE = 50 * 1024 * 1024  # a 50 MB line
-FLOOD = 20 * 1024 * 1024  # 20 MB of stderr
+MIB = b"x" * 1024 * 1024  # written 50 or 20 times: the implementation itself stays small
+HUGE = 50  # MiB of a 50 MB line
+FLOOD = 20  # MiB of stderr
 
 
 def write(data: bytes) -> None:
@@ -76,7 +77,10 @@ def double_reply() -> None:
 
 def huge_line() -> None:
     def fault(request: dict, reply: dict) -> None:
-        write(b'{"id": 1, "padding": "' + b"x" * HUGE + b'"}\n')
+        write(b'{"id": 1, "padding": "')
+        for _ in range(HUGE):
+            write(MIB)
+        write(b'"}\n')
 
     _peer.run(fault)
 
@@ -103,7 +107,8 @@ def stderr_lines() -> None:
     def fault(request: dict, reply: dict) -> dict:
         if request["cmd"] == "apply" and request.get("action") == "9H":
             line = b"log: a line of chatter from the engine, over and over\n"
-            sys.stderr.buffer.write(line * (FLOOD // len(line)))
+            for _ in range(FLOOD):
+                sys.stderr.buffer.write(line * (len(MIB) // len(line)))
             sys.stderr.flush()
         return reply
 
@@ -115,7 +120,9 @@ def stderr_line() -> None:
 
     def fault(request: dict, reply: dict) -> dict:
         if request["cmd"] == "apply" and request.get("action") == "9H":
-            sys.stderr.buffer.write(b"y" * FLOOD + b"\n")
+            for _ in range(FLOOD):
+                sys.stderr.buffer.write(MIB)
+            sys.stderr.buffer.write(b"\n")
             sys.stderr.flush()
         return reply
 
