@@ -19,6 +19,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from generala_conformance.suite.report import write_atomic
 from generala_conformance.suite.suite_run import (
     CheckUsageError,
     add_adapter_options,
@@ -115,10 +116,13 @@ def run(args: argparse.Namespace) -> int:
             print(f"generala-kit profile: the run failed (pytest exit code {code})", file=sys.stderr)
             return 2
         document = json.loads(report.read_text("utf-8"))
+    if document.get("error"):
+        print(f"generala-kit profile: the run failed: {document['error']}", file=sys.stderr)
+        return 2
     found = findings(document["cases"])
     found["implementation"] = document["implementation"]
     for line in render(found):
         print(line)
     if args.json:
-        Path(args.json).write_text(json.dumps(found, indent=1) + "\n", "utf-8")
+        write_atomic(args.json, json.dumps(found, indent=1, ensure_ascii=False) + "\n")
     return 0

@@ -14,7 +14,7 @@ from typing import Any
 
 from generala_conformance.suite.divergence import Divergence
 from generala_conformance.suite.notation import action_text, canonical, event_text
-from generala_conformance.transport.adapter import Adapter, BadRequest, Refused
+from generala_conformance.transport.adapter import Adapter, Refused
 
 Json = dict[str, Any]
 
@@ -56,10 +56,11 @@ class Driver:
         return Divergence(step, expected, actual, state, history=self.history)
 
     def start(self, setup: Json) -> Json:
-        """Start the game; a refusal of a valid setup is a divergence."""
+        """Start the game; a refusal of a valid setup is a divergence (a
+        ``bad-request`` reply is not caught: it is an error, ``docs/protocol.md``)."""
         try:
             return self.adapter.start(setup)
-        except (Refused, BadRequest) as exc:
+        except Refused as exc:
             raise Divergence("start", "the setup is accepted", f"refused: {exc}", None) from None
 
     def attempt(self, seat: int, action: str) -> list[Json] | Refused:

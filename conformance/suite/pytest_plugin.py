@@ -29,9 +29,11 @@ from generala_conformance.transport.adapter import (
     AdapterFault,
     AdapterTimeout,
     BadRequest,
+    ProtocolViolation,
     Refused,
     Unsupported,
 )
+from generala_conformance.transport.impl_options import environment
 from generala_conformance.transport.loading import AdapterLoadError, describe, load_factory, open_adapter
 from generala_spec.options import options, profile_names, resolve
 
@@ -43,6 +45,7 @@ MARKERS = {
     "generala_option": "generala_option(name, value): the case runs with that rule option value",
     "generala_tag": "generala_tag(tag): any other tag of a conformance case",
 }
+DEFAULT_MAX_FAULTS = 5
 CASE_KEY = pytest.StashKey["CaseInfo"]()
 PHASES_KEY = pytest.StashKey[list[str]]()
 
@@ -86,6 +89,19 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         help="profile detection: leave each case's required options out of its rules",
     )
     group.addoption("--generala-suite-only", action="store_true", help="collect the suite and nothing from disk")
+    group.addoption(
+        "--generala-max-faults",
+        type=int,
+        default=DEFAULT_MAX_FAULTS,
+        metavar="K",
+        help="after K cases in a row end in a timeout or a crash, report the rest as errors at once (0: never)",
+    )
+    group.addoption(
+        "--generala-clean-env", action="store_true", help="start the implementation with a minimal environment"
+    )
+    group.addoption(
+        "--generala-pass-env", action="append", default=[], metavar="NAME", help="with --generala-clean-env, pass NAME"
+    )
 
 
 def active(config: pytest.Config) -> bool:
@@ -281,8 +297,29 @@ class Implementation:
             config.getoption("generala_adapter_cmd"),
             timeout=config.getoption("generala_timeout"),
             validate=config.getoption("generala_validate_messages"),
+            env=environment(config.getoption("generala_clean_env"), config.getoption("generala_pass_env")),
         )
         self.known_hello: dict[str, Any] | None = None
+        self.max_faults: int = config.getoption("generala_max_faults")
+        self.faults_in_a_row = 0  # cases ended in a timeout or a crash since the last one that did not
+
+    def guard(self) -> None:
+        """The circuit breaker: once :attr:`max_faults` cases in a row ended in a
+        timeout or a crash, every further case is an error at once (not run)."""
+        if self.max_faults and self.faults_in_a_row >= self.max_faults:
+            raise CircuitOpen(
+                f"not run: the last {self.faults_in_a_row} cases in a row ended in a timeout or a crash "
+                f"(circuit breaker, --max-faults {self.max_faults})"
+            )
+
+    def note(self, when: str, error: BaseException | None) -> None:
+        """Count a case ended by a timeout or a crash (a handshake that never
+        happened included); a case whose call ran to its end without a fault of
+        the implementation resets the count."""
+        if isinstance(error, AdapterFault) and not isinstance(error, ProtocolViolation | CircuitOpen):
+            self.faults_in_a_row += 1
+        elif when == "call" and not isinstance(error, AdapterFault):
+            self.faults_in_a_row = 0
 
     def hello(self) -> dict[str, Any]:
         """The handshake, asked once (a fault is raised again at the next ask)."""
@@ -296,6 +333,10 @@ class Implementation:
         """What the implementation wrote to stderr since the last call ('' in-process)."""
         take = getattr(self.adapter, "take_stderr", None)
         return take() if take else ""
+
+
+class CircuitOpen(AdapterFault):
+    """A case not run because the circuit breaker is open (reported as an error)."""
 
 
 IMPL_KEY = pytest.StashKey[Implementation]()
@@ -337,13 +378,19 @@ def generala_rules(request: pytest.FixtureRequest, generala_implementation: Impl
     """The rule options of this case (skips it when the implementation lacks one)."""
     item = request.node
     info = case_info(item) if isinstance(item, pytest.Item) else None
+    generala_implementation.guard()
     return rules_for(info, request.config, generala_implementation.hello())
 
 
 @pytest.fixture
-def generala_adapter(generala_implementation: Implementation, generala_rules: dict[str, str]) -> Adapter:
-    """The implementation under test, holding no game yet (each case starts its own)."""
-    return generala_implementation.adapter
+def generala_adapter(generala_implementation: Implementation, generala_rules: dict[str, str]) -> Iterator[Adapter]:
+    """The implementation under test, holding no game yet (each case starts its own).
+    After the case, output nobody asked for (a second reply) is this case's error."""
+    adapter = generala_implementation.adapter
+    yield adapter
+    check_idle = getattr(adapter, "check_idle", None)
+    if check_idle is not None:
+        check_idle()
 
 
 # ------------------------------------------------------------------ outcomes
@@ -383,6 +430,8 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     if info is None:
         return report
     error = call.excinfo.value if call.excinfo is not None else None
+    if impl is not None and info is not None:
+        impl.note(call.when, error)
     if isinstance(error, Unsupported) and not hasattr(report, "wasxfail"):
         report.outcome = "skipped"
         report.longrepr = (str(item.path), item.location[1] or 0, f"Skipped: unsupported: {error}")
@@ -400,6 +449,32 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     if impl is not None and impl.known_hello is not None and call.when == "setup":
         report.generala_hello = impl.known_hello
     return report
+
+
+@pytest.hookimpl(tryfirst=True, specname="pytest_runtest_makereport")
+def pytest_runtest_makereport_of_a_fault(item: pytest.Item, call: pytest.CallInfo[None]) -> pytest.TestReport | None:
+    """The report of a case ended by an implementation fault, made without pytest's
+    traceback (the wrapper above replaces it with the fault's message anyway, and
+    formatting it costs a fifth of a second a case: the circuit breaker's hundreds
+    of errors would take minutes)."""
+    error = call.excinfo.value if call.excinfo is not None else None
+    if RUN_KEY not in item.config.stash or not isinstance(error, AdapterFault):
+        return None
+    sections = [(f"Captured {key} {when}", content) for when, key, content in item._report_sections]
+    keywords = dict.fromkeys(item.keywords, 1)
+    return pytest.TestReport(
+        item.nodeid,
+        item.location,
+        keywords,
+        "failed",
+        _message(error),
+        call.when,  # type: ignore[arg-type]
+        sections,
+        call.duration,
+        call.start,
+        call.stop,
+        item.user_properties,
+    )
 
 
 def _readable(error: BaseException) -> bool:
@@ -432,6 +507,11 @@ class RunState:
         self.hello: dict[str, Any] | None = None
         self.started = time.monotonic()
         self.document: dict[str, Any] | None = None
+        self.load_errors: list[str] = []
+
+    def pytest_collectreport(self, report: pytest.CollectReport) -> None:
+        if report.failed:
+            self.load_errors.append(report.longreprtext.strip()[:LOAD_ERROR_CHARS])
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         outcome = getattr(report, "generala_outcome", None)
@@ -462,7 +542,18 @@ class RunState:
         if getattr(report, "generala_stderr", ""):
             result.stderr = report.generala_stderr
 
-    def build(self) -> dict[str, Any]:
+    def run_error(self, exitstatus: int) -> str | None:
+        """Why the run did not run (``None`` when it did): the cases could not be
+        loaded, it was interrupted, or pytest failed."""
+        if self.load_errors:
+            return "the cases could not be loaded:\n" + "\n".join(self.load_errors)
+        if exitstatus in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED):
+            return None
+        if exitstatus == pytest.ExitCode.NO_TESTS_COLLECTED:
+            return "no case was run"
+        return f"the run did not complete (pytest exit status {int(exitstatus)}: {pytest.ExitCode(exitstatus).name})"
+
+    def build(self, error: str | None = None) -> dict[str, Any]:
         from generala_conformance.transport.reference_adapter import kit_version
 
         return report_mod.build(
@@ -472,10 +563,11 @@ class RunState:
             profile=self.config.getoption("generala_profile"),
             duration=time.monotonic() - self.started,
             kit_version=kit_version(),
+            error=error,
         )
 
-    def pytest_sessionfinish(self, session: pytest.Session) -> None:
-        self.document = self.build()
+    def pytest_sessionfinish(self, session: pytest.Session, exitstatus: int) -> None:
+        self.document = self.build(self.run_error(exitstatus))
         path = self.config.getoption("generala_report_json")
         if path:
             report_mod.write_json(self.document, path)
@@ -493,6 +585,7 @@ class RunState:
 
 
 RUN_KEY = pytest.StashKey[RunState]()
+LOAD_ERROR_CHARS = 4000  # of each collection error kept in the report
 
 
 def _report_text(report: pytest.TestReport) -> str:

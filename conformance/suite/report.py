@@ -9,7 +9,10 @@ successful when nothing unexpected happened: no fail, error, timeout or xpass.
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
+import tempfile
 from dataclasses import asdict, dataclass, field
 from functools import cache
 from importlib.resources import files
@@ -92,8 +95,10 @@ def build(
     profile: str | None,
     duration: float,
     kit_version: str,
+    error: str | None = None,
 ) -> dict[str, Any]:
-    """The JSON report document."""
+    """The JSON report document; ``error`` says why the run did not run (then
+    ``ok`` is false whatever the cases)."""
     return {
         "version": REPORT_VERSION,
         "kit": {"name": "generala-kit", "version": kit_version},
@@ -101,7 +106,8 @@ def build(
         "adapter": adapter,
         "profile": profile,
         "duration": round(duration, 3),
-        "ok": not unexpected(results),
+        "ok": error is None and not unexpected(results),
+        "error": error,
         "summary": counts(results),
         "areas": by_area(results),
         "cases": [asdict(r) for r in sorted(results, key=lambda r: r.id)],
@@ -122,11 +128,37 @@ def validate(document: dict[str, Any]) -> None:
 
 
 def write_json(document: dict[str, Any], path: Path | str) -> None:
-    """Validate and write the JSON report."""
+    """Validate and write the JSON report (atomically: :func:`write_atomic`)."""
     validate(document)
+    write_atomic(path, json.dumps(document, indent=1, ensure_ascii=False) + "\n")
+
+
+def write_atomic(path: Path | str, text: str) -> None:
+    """Write ``text`` (UTF-8) to ``path`` through a temporary file in the same
+    directory renamed over it: the file is never half-written, and an earlier one
+    stays whole when writing fails. Text the kit did not sanitise (a Python
+    adapter's) cannot make it fail: an unencodable character becomes ``?``."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(document, indent=1, ensure_ascii=False) + "\n", "utf-8")
+    data = text.encode("utf-8", "replace")
+    fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as stream:
+            stream.write(data)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.chmod(temporary, 0o666 & ~_umask())
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
 
 
 def terminal_lines(document: dict[str, Any], failures_shown: int = 20) -> list[str]:
@@ -150,6 +182,8 @@ def terminal_lines(document: dict[str, Any], failures_shown: int = 20) -> list[s
     if len(bad) > failures_shown:
         lines.append(f"  … and {len(bad) - failures_shown} more (see the JSON report)")
     summary = document["summary"]
+    if document.get("error"):
+        return [*lines, f"NOT OK: {document['error']}"]
     if not summary["total"]:
         return [*lines, "no case was run"]
     verdict = "OK: nothing unexpected" if document["ok"] else f"NOT OK: {len(bad)} unexpected outcome(s)"

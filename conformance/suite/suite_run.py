@@ -25,13 +25,21 @@ class CheckUsageError(UsageError):
 
 
 def add_adapter_options(parser: argparse.ArgumentParser) -> None:
-    """``--adapter``, ``--adapter-cmd``, ``--timeout``, ``--validate-messages``, ``-n``."""
+    """``--adapter``, ``--adapter-cmd``, ``--timeout``, ``--clean-env``, ``--validate-messages``,
+    ``-n``, ``--cases``, ``--max-faults``."""
     impl_options.add_options(parser)
     parser.add_argument(
         "--validate-messages", action="store_true", help="check every message against the protocol schema"
     )
     parser.add_argument("-n", "--jobs", type=int, default=1, metavar="N", help="run in N processes (pytest-xdist)")
     parser.add_argument("--cases", metavar="DIR", help="run the YAML fixtures of DIR instead of the kit's suite")
+    parser.add_argument(
+        "--max-faults",
+        type=int,
+        default=5,
+        metavar="K",
+        help="after K cases in a row end in a timeout or a crash, report the rest as errors at once (5; 0: never)",
+    )
 
 
 def preflight(args: argparse.Namespace) -> None:
@@ -52,6 +60,8 @@ def preflight(args: argparse.Namespace) -> None:
             raise CheckUsageError(error.code, str(error)) from None
     if args.cases and not Path(args.cases).is_dir():
         raise CheckUsageError("no-cases-dir", f"--cases: {args.cases} is not a directory")
+    if args.max_faults < 0:
+        raise CheckUsageError("bad-max-faults", f"--max-faults {args.max_faults}: give 0 (never) or more")
     if args.jobs > 1 and not _has_xdist():
         raise CheckUsageError("no-xdist", "-n needs pytest-xdist (pip install pytest-xdist)")
 
@@ -72,6 +82,9 @@ def pytest_args(args: argparse.Namespace, extra: list[str]) -> list[str]:
         argv += ["-p", "xdist.plugin"] if args.jobs > 1 else []
     # --assert=plain: the kit's modules are imported already (no rewriting; no warning about it).
     argv += ["--assert=plain", "--generala-suite-only", f"--generala-timeout={args.timeout}"]
+    argv.append(f"--generala-max-faults={args.max_faults}")
+    if args.clean_env:
+        argv += ["--generala-clean-env", *(f"--generala-pass-env={name}" for name in args.pass_env)]
     if args.adapter_cmd:
         argv.append(f"--generala-adapter-cmd={args.adapter_cmd}")
     else:

@@ -1,4 +1,4 @@
-"""The ``--adapter`` / ``--adapter-cmd`` / ``--timeout`` options of the commands that
+"""The ``--adapter`` / ``--adapter-cmd`` / ``--timeout`` / ``--clean-env`` options of the commands that
 drive one implementation directly (``fuzz``, ``perft``), and the picklable
 factory they describe."""
 
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from generala_conformance.transport.adapter import Adapter
@@ -19,21 +19,49 @@ class OpenAdapter:
     adapter: str | None = None
     adapter_cmd: str | None = None
     timeout: float = 10.0
+    clean_env: bool = False
+    pass_env: tuple[str, ...] = ()
 
     def __call__(self) -> Adapter:
         from generala_conformance.transport.loading import open_adapter
 
-        return open_adapter(self.adapter, self.adapter_cmd, timeout=self.timeout)
+        return open_adapter(self.adapter, self.adapter_cmd, timeout=self.timeout, env=self.env())
+
+    def env(self) -> dict[str, str] | None:
+        """The implementation's environment: ``None`` (the kit's own) unless ``--clean-env``."""
+        return environment(self.clean_env, self.pass_env)
+
+
+def environment(clean: bool, passed: Sequence[str] = ()) -> dict[str, str] | None:
+    """The environment an implementation process starts with: the kit's own
+    (``None``), or with ``clean`` the minimal one plus the ``passed`` names."""
+    if not clean:
+        return None
+    from generala_conformance.transport.process_adapter import clean_environment
+
+    return clean_environment(passed)
 
 
 def add_options(parser: argparse.ArgumentParser) -> None:
-    """Add ``--adapter``, ``--adapter-cmd`` and ``--timeout``."""
+    """Add ``--adapter``, ``--adapter-cmd``, ``--timeout``, ``--clean-env`` and ``--pass-env``."""
     which = parser.add_mutually_exclusive_group()
     which.add_argument("--adapter", metavar="MODULE:FACTORY", help="a Python adapter (default: the reference engine)")
     which.add_argument(
         "--adapter-cmd", metavar="COMMAND", help='a program speaking the protocol, e.g. "node engine.js"'
     )
     parser.add_argument("--timeout", type=float, default=10.0, metavar="SECONDS", help="per-request timeout (10)")
+    parser.add_argument(
+        "--clean-env",
+        action="store_true",
+        help="start the implementation with a minimal environment (PATH, HOME, LANG, LC_*, TMPDIR), not the kit's",
+    )
+    parser.add_argument(
+        "--pass-env",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="with --clean-env, also pass this environment variable (repeatable)",
+    )
 
 
 def guarded(command: str, body: Callable[[], int], errors: tuple[type[Exception], ...]) -> int:
@@ -54,4 +82,4 @@ def factory(args: argparse.Namespace) -> OpenAdapter:
         from generala_conformance.transport.loading import load_factory
 
         load_factory(args.adapter)
-    return OpenAdapter(args.adapter, args.adapter_cmd, args.timeout)
+    return OpenAdapter(args.adapter, args.adapter_cmd, args.timeout, args.clean_env, tuple(args.pass_env))

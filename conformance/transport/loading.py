@@ -12,7 +12,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from generala_conformance.errors import UsageError
@@ -77,18 +77,20 @@ def open_adapter(
     *,
     timeout: float = 10.0,
     validate: bool = False,
+    env: Mapping[str, str] | None = None,
 ) -> Adapter:
     """The implementation chosen by ``--adapter`` / ``--adapter-cmd`` (not both).
 
     With ``validate``, every message is checked against the protocol schema: over
     the pipe for a process, through :class:`LoopbackAdapter` for an in-process one.
+    ``env`` is a process's whole environment (``None``: the kit's own).
     """
     if adapter and adapter_cmd:
         raise AdapterLoadError("two-adapters", "give --adapter or --adapter-cmd, not both")
     if adapter_cmd:
         from generala_conformance.transport.process_adapter import ProcessAdapter
 
-        return ProcessAdapter(adapter_cmd, timeout=timeout, validate=validate)
+        return ProcessAdapter(adapter_cmd, timeout=timeout, validate=validate, env=env)
     built = make_adapter(adapter or DEFAULT_ADAPTER)
     if validate:
         from generala_conformance.transport.serve import LoopbackAdapter

@@ -1,18 +1,24 @@
 """``ProcessAdapter``: drive an implementation in any language over the JSON-lines protocol.
 
-One long-lived subprocess; one request line on its stdin, one reply line read
-from its stdout within a per-request timeout. Its stderr is drained by a thread
-(so a chatty implementation never blocks) and kept: the tail is attached to
-every fault, and :meth:`ProcessAdapter.take_stderr` hands out what was written
-since the last call (shown with the case). Any fault kills the process; the
-next request starts a fresh one (and shakes hands again), so one crash costs
-one case, not the run. After ``max_start_failures`` failed starts in a row the
-adapter stops trying and fails fast.
+One long-lived subprocess, in a process group of its own; one request line on
+its stdin, one reply line read from its stdout (in chunks, at most
+``protocol.MAX_LINE_BYTES``) within a per-request timeout. Its stderr is drained
+by a thread (so a chatty implementation never blocks), sanitised and kept within
+bounds (:class:`StderrCapture`): the tail is attached to every fault, and
+:meth:`ProcessAdapter.take_stderr` hands out what was written since the last
+call (shown with the case). Any fault kills the whole process group (whatever
+the state of its leader); the next request starts a fresh process (and shakes
+hands again), so one crash costs one case, not the run. After
+``max_start_failures`` failed starts in a row the adapter stops trying and
+fails fast.
 
-Faults: could not start / died / exited early -> ``AdapterCrash``; no reply in
-time -> ``AdapterTimeout``; non-JSON line, wrong shape, wrong id, wrong protocol
-version -> ``ProtocolViolation``. POSIX only (it waits on the pipe with
-``selectors``).
+Faults: could not start / died / exited early (even if children still hold the
+pipes) / closed stdout -> ``AdapterCrash``; no reply in time -> ``AdapterTimeout``,
+except to ``hello`` (the handshake never happened) -> ``AdapterFault``; non-JSON,
+too long, too deep, wrong shape, wrong id, unasked-for output, wrong protocol
+version -> ``ProtocolViolation``. ``env`` replaces the environment
+(:func:`clean_environment` for ``--clean-env``). POSIX only (it waits on the pipe
+with ``selectors``).
 """
 
 from __future__ import annotations
@@ -29,20 +35,31 @@ import threading
 import time
 import weakref
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, NoReturn
 
 from generala_conformance.transport import protocol
 from generala_conformance.transport.adapter import (
     AdapterCrash,
     AdapterFault,
     AdapterTimeout,
+    BadRequest,
     Json,
     ProtocolViolation,
+    Unsupported,
 )
+from generala_conformance.transport.sanitize import clean_text
 
-_STDERR_TAIL_LINES = 40
-_STDERR_KEEP_CHARS = 20_000
+#: Limits on what is kept of the implementation's stderr (``docs/protocol.md``, "Limits").
+STDERR_LINE_BYTES = 4 * 1024  # a longer stderr line is cut
+STDERR_CASE_BYTES = 32 * 1024  # kept per case (``take_stderr``); the rest is cut
+_STDERR_TAIL_LINES = 40  # attached to a fault, at most _STDERR_TAIL_CHARS
+_STDERR_TAIL_CHARS = 8 * 1024
+_READ_SIZE = 64 * 1024  # bytes per read() of a pipe
 _EXIT_GRACE = 1.0  # seconds given to a dying process to report its exit code
+_TERM_GRACE = 0.5  # seconds between SIGTERM and SIGKILL when closing
+_POLL = 0.05  # while waiting for a reply, how often to look whether the process still runs
+#: The variables a ``--clean-env`` implementation inherits (and every ``LC_*``).
+CLEAN_ENV = ("PATH", "HOME", "LANG", "TMPDIR")
 
 
 _LIVE: weakref.WeakSet[ProcessAdapter] = weakref.WeakSet()
@@ -56,41 +73,98 @@ def _stop_all() -> None:
         adapter._stop()
 
 
+def clean_environment(passed: Sequence[str] = (), source: Mapping[str, str] | None = None) -> dict[str, str]:
+    """The minimal environment of ``--clean-env``: :data:`CLEAN_ENV`, ``LC_*`` and
+    the variables named in ``passed`` (``--pass-env``), taken from ``source``
+    (the kit's own environment by default); nothing else (no CI secrets)."""
+    source = os.environ if source is None else source
+    wanted = {*CLEAN_ENV, *passed}
+    return {k: v for k, v in source.items() if k in wanted or k.startswith("LC_")}
+
+
 class StderrCapture:
-    """Drains a binary stream in a daemon thread, keeping a tail and a pending part."""
+    """Drains a binary stream in a daemon thread (reads of :data:`_READ_SIZE`
+    bytes), keeping a tail for faults and a bounded pending part for the case.
+
+    Lines longer than :data:`STDERR_LINE_BYTES` are cut; beyond
+    :data:`STDERR_CASE_BYTES` per case only the count of bytes cut is kept, so
+    memory stays bounded whatever the implementation writes. Text is sanitised.
+    """
 
     def __init__(self, stream: Any) -> None:
         self._lock = threading.Lock()
         self._tail: collections.deque[str] = collections.deque(maxlen=_STDERR_TAIL_LINES)
         self._pending: list[str] = []
-        self._pending_chars = 0
+        self._pending_bytes = 0
+        self._pending_cut = 0
+        self._partial = bytearray()  # the line being written (at most STDERR_LINE_BYTES)
+        self._partial_cut = 0  # bytes of it beyond the cap
         self._thread = threading.Thread(target=self._drain, args=(stream,), daemon=True)
         self._thread.start()
 
     def _drain(self, stream: Any) -> None:
-        for raw in iter(stream.readline, b""):
-            line = raw.decode("utf-8", "replace").rstrip("\n")
-            with self._lock:
-                self._tail.append(line)
-                if self._pending_chars < _STDERR_KEEP_CHARS:
-                    self._pending.append(line)
-                    self._pending_chars += len(line) + 1
+        fd = stream.fileno()
+        while chunk := os.read(fd, _READ_SIZE):
+            self._feed(chunk)
+        if self._partial or self._partial_cut:
+            self._feed(b"\n")
         stream.close()
+
+    def _grow(self, piece: bytes) -> None:
+        room = STDERR_LINE_BYTES - len(self._partial)
+        self._partial += piece[:room]
+        self._partial_cut += max(0, len(piece) - room)
+
+    def _feed(self, chunk: bytes) -> None:
+        pieces = chunk.split(b"\n")
+        self._grow(pieces[0])
+        if len(pieces) == 1:
+            return
+        first = _line_text(bytes(self._partial), self._partial_cut)
+        self._partial, self._partial_cut = bytearray(), 0
+        self._grow(pieces[-1])
+        self._keep(first, pieces[1:-1])
+
+    def _keep(self, first: str, rest: list[bytes]) -> None:
+        with self._lock:
+            lines = iter(rest)
+            line: str | None = first
+            while line is not None and self._pending_bytes < STDERR_CASE_BYTES:
+                self._tail.append(line)
+                self._pending.append(line)
+                self._pending_bytes += len(line) + 1
+                raw = next(lines, None)
+                line = None if raw is None else _line_text(raw)
+            dropped = [] if line is None else [line.encode(), *lines]
+            if dropped:
+                self._pending_cut += sum(len(raw) + 1 for raw in dropped)
+                self._tail.extend(_line_text(raw) for raw in dropped[-_STDERR_TAIL_LINES:])
 
     def finish(self, timeout: float = _EXIT_GRACE) -> None:
         """Wait (briefly) for the stream to be read to its end."""
         self._thread.join(timeout)
 
     def tail(self) -> str:
-        """The last lines written."""
+        """The last lines written (at most :data:`_STDERR_TAIL_CHARS` characters)."""
         with self._lock:
-            return "\n".join(self._tail)
+            text = "\n".join(self._tail)
+        return text if len(text) <= _STDERR_TAIL_CHARS else "…" + text[-_STDERR_TAIL_CHARS:]
 
     def take(self) -> str:
-        """What was written since the last call (bounded)."""
+        """What was written since the last call (at most about :data:`STDERR_CASE_BYTES`)."""
         with self._lock:
-            text, self._pending, self._pending_chars = "\n".join(self._pending), [], 0
+            text, cut = "\n".join(self._pending), self._pending_cut
+            self._pending, self._pending_bytes, self._pending_cut = [], 0, 0
+        if cut:
+            text += f"\n[… {cut} more bytes of stderr cut: the kit keeps {STDERR_CASE_BYTES // 1024} KiB per case]"
         return text
+
+
+def _line_text(raw: bytes, cut: int = 0) -> str:
+    """One stderr line, capped at :data:`STDERR_LINE_BYTES`, decoded and sanitised."""
+    cut += max(0, len(raw) - STDERR_LINE_BYTES)
+    text = clean_text(raw[:STDERR_LINE_BYTES].decode("utf-8", "replace"))
+    return f"{text} [… {cut} more bytes of this line cut]" if cut else text
 
 
 class ProcessAdapter(protocol.RequestAdapter):
@@ -142,11 +216,32 @@ class ProcessAdapter(protocol.RequestAdapter):
         return self._hello.get("batch") is True
 
     def close(self) -> None:
-        """Ask the process to quit, then make sure it is gone."""
+        """Ask the process to quit, then make sure it and its process group are gone
+        (SIGTERM, then SIGKILL after a grace)."""
         if self._proc is not None and self._proc.poll() is None:
-            with contextlib.suppress(AdapterFault):  # it is killed just below either way
+            with contextlib.suppress(AdapterFault, BadRequest, Unsupported):  # it is stopped just below either way
                 self._exchange("quit", {}, timeout=min(self.timeout, _EXIT_GRACE))
-        self._stop()
+        self._stop(graceful=True)
+
+    def check_idle(self) -> None:
+        """Raise :class:`ProtocolViolation` if the implementation wrote output nobody
+        asked for (a second reply to the last request): called at the end of each
+        case, so that the case which caused it is blamed, not the next one."""
+        if self._proc is None or self._selector is None or self._proc.stdout is None:
+            return
+        fd = self._proc.stdout.fileno()
+        while len(self._buffer) <= protocol.MAX_LINE_BYTES and self._selector.select(0):
+            chunk = os.read(fd, _READ_SIZE)
+            if not chunk:
+                break  # end of output: the next request reports it
+            self._buffer += chunk
+        if self._buffer:
+            self._fail(
+                ProtocolViolation(
+                    "the implementation wrote output nobody asked for after its last reply (a second reply?)",
+                    detail=protocol.shown(bytes(self._buffer)),
+                )
+            )
 
     def take_stderr(self) -> str:
         """What the implementation wrote to stderr since the last call."""
@@ -173,9 +268,11 @@ class ProcessAdapter(protocol.RequestAdapter):
             self._spawn()
             self._hello = self._exchange("hello", {"protocol": protocol.PROTOCOL_VERSION})
         except AdapterFault as fault:
+            if isinstance(fault, AdapterTimeout):  # not a slow answer: the handshake never happened
+                fault = AdapterFault(f"{fault}: the implementation never completed the handshake", fault.detail)
             self._start_failures += 1
             self._last_start_fault = fault
-            raise
+            raise fault from None
         self._start_failures = 0
 
     def _spawn(self) -> None:
@@ -201,21 +298,27 @@ class ProcessAdapter(protocol.RequestAdapter):
         self._buffer.clear()
         self._next_id = 1
 
-    def _stop(self) -> None:
+    def _stop(self, graceful: bool = False) -> None:
+        """Stop the process and kill its whole process group, whatever the state of
+        its leader (children holding the pipes after it exited are killed too).
+        ``graceful``: first close its stdin and give it (then SIGTERM) a grace."""
         proc, self._proc = self._proc, None
         if proc is None:
             return
-        if proc.poll() is None:
-            try:
-                os.killpg(proc.pid, signal.SIGKILL)
-            except OSError:
-                proc.kill()
+        if graceful and proc.stdin is not None:
+            with contextlib.suppress(OSError):
+                proc.stdin.close()
+        if graceful and not _exited(proc, _TERM_GRACE):
+            _signal_group(proc.pid, signal.SIGTERM)
+            _exited(proc, _TERM_GRACE)
+        _signal_group(proc.pid, signal.SIGKILL)
         proc.wait()
         if self._selector is not None:
             self._selector.close()
         for stream in (proc.stdin, proc.stdout):
             if stream is not None:
-                stream.close()
+                with contextlib.suppress(OSError):
+                    stream.close()
         if self._stderr is not None:
             self._stderr.finish()
             self._unclaimed_stderr = "\n".join(t for t in (self._unclaimed_stderr, self._stderr.take()) if t)
@@ -243,10 +346,15 @@ class ProcessAdapter(protocol.RequestAdapter):
                 self.validator.check_reply(cmd, reply)
             return protocol.unwrap(reply, request_id, cmd, fields.get("steps"))
         except AdapterFault as fault:
-            stderr = self._stderr.tail() if self._stderr is not None else ""
-            self._stop()
-            fault.detail = _join_detail(fault.detail, stderr)
-            raise
+            self._fail(fault)
+
+    def _fail(self, fault: AdapterFault) -> NoReturn:
+        """Stop the process (its stderr read to the end) and raise ``fault`` with the
+        stderr tail attached."""
+        capture = self._stderr
+        self._stop()
+        fault.detail = _join_detail(fault.detail, capture.tail() if capture is not None else "")
+        raise fault
 
     def _send(self, message: Json, cmd: str) -> None:
         assert self._proc is not None and self._proc.stdin is not None
@@ -261,36 +369,65 @@ class ProcessAdapter(protocol.RequestAdapter):
             raise self._gone(cmd, message["id"]) from None
 
     def _read_line(self, cmd: str, request_id: int, timeout: float) -> bytes:
+        """The next line of stdout (at most :data:`protocol.MAX_LINE_BYTES`), read in
+        chunks; a timeout, the end of output, or the process having exited (while
+        children may still hold the pipe) is a fault."""
         assert self._proc is not None and self._proc.stdout is not None and self._selector
         deadline = time.monotonic() + timeout
         fd = self._proc.stdout.fileno()
+        scanned = 0
         while True:
-            end = self._buffer.find(b"\n")
+            end = self._buffer.find(b"\n", scanned)
+            if end > protocol.MAX_LINE_BYTES or (end < 0 and len(self._buffer) > protocol.MAX_LINE_BYTES):
+                raise ProtocolViolation(
+                    f"the reply to request {request_id} ({cmd}) is a line longer than "
+                    f"{protocol.MAX_LINE_BYTES} bytes (the protocol's limit)",
+                    detail=protocol.shown(bytes(self._buffer[:_READ_SIZE])),
+                )
             if end >= 0:
                 line = bytes(self._buffer[:end])
                 del self._buffer[: end + 1]
                 return line
+            scanned = len(self._buffer)
             remaining = deadline - time.monotonic()
-            if remaining <= 0 or not self._selector.select(remaining):
+            if remaining <= 0:
                 raise AdapterTimeout(
                     f"no reply to request {request_id} ({cmd}) within {timeout:g} s",
                     detail=protocol.shown(bytes(self._buffer)) if self._buffer else "",
                 )
-            chunk = os.read(fd, 65536)
+            if not self._selector.select(min(remaining, _POLL)):
+                if self._proc.poll() is not None:
+                    raise self._gone(cmd, request_id)
+                continue
+            chunk = os.read(fd, _READ_SIZE)
             if not chunk:
                 raise self._gone(cmd, request_id)
             self._buffer += chunk
 
     def _gone(self, cmd: str, request_id: int) -> AdapterCrash:
         assert self._proc is not None
-        try:
-            code = self._proc.wait(_EXIT_GRACE)
-        except subprocess.TimeoutExpired:
-            return AdapterCrash(f"the implementation closed its stdout before answering {cmd}")
-        if self._stderr is not None:
-            self._stderr.finish()
+        if not _exited(self._proc, _EXIT_GRACE):
+            return AdapterCrash(f"the implementation closed its stdout before answering request {request_id} ({cmd})")
+        code = self._proc.returncode
         how = "exited early (code 0)" if code == 0 else _exit_text(code)
         return AdapterCrash(f"the implementation {how} before answering request {request_id} ({cmd})")
+
+
+def _exited(proc: subprocess.Popen[bytes], grace: float) -> bool:
+    """Whether ``proc`` has exited, waiting for it at most ``grace`` seconds."""
+    try:
+        proc.wait(grace)
+    except subprocess.TimeoutExpired:
+        return False
+    return True
+
+
+def _signal_group(pgid: int, sig: signal.Signals) -> None:
+    """Send ``sig`` to a process group (nothing if it is empty already). The
+    leader's pid stays the group's id while any member lives, so it is never
+    another process's group."""
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(pgid, sig)
 
 
 def _exit_text(code: int) -> str:

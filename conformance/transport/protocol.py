@@ -17,8 +17,14 @@ from importlib.resources import files
 from typing import Any
 
 from generala_conformance.transport.adapter import Adapter, BadRequest, Json, ProtocolViolation, Refused, Unsupported
+from generala_conformance.transport.sanitize import clean_text, clean_value, needs_cleaning
 
 PROTOCOL_VERSION = 1
+#: A reply line longer than this (newline excluded) is a protocol violation; the
+#: kit stops reading there (``docs/protocol.md``, "Limits").
+MAX_LINE_BYTES = 4 * 1024 * 1024
+#: Arrays and objects nested deeper than this are a protocol violation.
+MAX_DEPTH = 64
 
 #: For each command, the key of ``result`` that holds its value and that value's
 #: type; ``None`` means the whole ``result`` object is the value.
@@ -53,10 +59,12 @@ class InvalidMessage(ValueError):
 
 
 def shown(text: str | bytes) -> str:
-    """``text`` shortened for an error message."""
+    """``text`` shortened (and sanitised) for an error message."""
+    size, unit = len(text), "bytes" if isinstance(text, bytes) else "characters"
     if isinstance(text, bytes):
-        text = text.decode("utf-8", "replace")
-    return text if len(text) <= _SHOWN else text[:_SHOWN] + f"… ({len(text)} characters)"
+        text = text[: _SHOWN * 4].decode("utf-8", "replace")
+    head = clean_text(text[:_SHOWN])
+    return head if len(text) <= _SHOWN and size <= _SHOWN * 4 else f"{head}… ({size} {unit})"
 
 
 def encode(message: Json) -> bytes:
@@ -64,17 +72,58 @@ def encode(message: Json) -> bytes:
     return json.dumps(message, ensure_ascii=False, separators=(",", ":")).encode() + b"\n"
 
 
+class _NotJson(ValueError):
+    """A constant Python's decoder accepts but JSON does not (NaN, Infinity)."""
+
+
+def _no_constant(name: str) -> Any:
+    raise _NotJson(f"{name} is not a JSON value")
+
+
 def decode(line: bytes | str) -> Json:
-    """Parse one line into a JSON object, or raise :class:`ProtocolViolation`."""
+    """Parse one line of UTF-8 JSON into an object, or raise :class:`ProtocolViolation`
+    (not UTF-8, not JSON, NaN/Infinity, nested deeper than :data:`MAX_DEPTH`, not an
+    object). Every string of the result is sanitised (:mod:`.sanitize`)."""
+    if isinstance(line, bytes):
+        try:
+            text = line.decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise ProtocolViolation(
+                f"the implementation wrote a line that is not UTF-8 (byte {line[error.start]:#04x} "
+                f"at offset {error.start}: {error.reason})",
+                detail=shown(line),
+            ) from None
+    else:
+        text = line
     try:
-        message = json.loads(line)
+        message, too_deep = json.loads(text, parse_constant=_no_constant), False
+    except RecursionError:
+        message, too_deep = None, True  # deeper than the decoder goes
     except ValueError as error:
         raise ProtocolViolation(
             f"the implementation wrote a line that is not JSON ({error})", detail=shown(line)
         ) from None
+    if too_deep or _deeper_than(message, MAX_DEPTH):
+        raise ProtocolViolation(
+            f"the implementation wrote a JSON value nested deeper than {MAX_DEPTH} levels", detail=shown(line)
+        )
     if not isinstance(message, dict):
         raise ProtocolViolation("the implementation wrote a JSON value that is not an object", detail=shown(line))
+    if "\\u" in text or needs_cleaning(text):
+        clean_value(message)
     return message
+
+
+def _deeper_than(value: Any, limit: int) -> bool:
+    """Whether arrays/objects nest more than ``limit`` levels in ``value`` (iterative)."""
+    stack = [(value, 1)] if isinstance(value, dict | list) else []
+    while stack:
+        node, depth = stack.pop()
+        if depth > limit:
+            return True
+        children = node.values() if isinstance(node, dict) else node
+        stack.extend((child, depth + 1) for child in children if isinstance(child, dict | list))
+    return False
 
 
 def request(request_id: int, cmd: str, **fields: Any) -> Json:
@@ -157,7 +206,8 @@ def _result(reply: Json, cmd: str) -> Any:
 def check_hello(hello: Json, reply: Json | None = None) -> None:
     """Check the handshake fields and the protocol version (``ProtocolViolation``)."""
     for field, kind in HELLO_FIELDS.items():
-        if not isinstance(hello.get(field), kind):
+        value = hello.get(field)
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):  # True is an int in Python
             raise _violation(f"hello result lacks {field!r} of type {kind.__name__}", reply or hello)
     if hello["protocol"] != PROTOCOL_VERSION:
         raise _violation(

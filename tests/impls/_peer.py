@@ -8,8 +8,10 @@ i.e. in the middle of the second case it runs; the first case of every process
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable
+from pathlib import Path
 
 from generala_conformance.transport import protocol
 from generala_conformance.transport.reference_adapter import ReferenceAdapter
@@ -20,8 +22,34 @@ Fault = Callable[[dict, dict], dict | None]
 nothing); it may also exit, hang or write garbage itself."""
 
 
-def run(fault: Fault | None = None, before_each: Callable[[dict], None] | None = None) -> None:
-    """Serve the reference engine on stdin/stdout, striking with ``fault`` once due."""
+def record_pid(pid: int | None = None) -> None:
+    """Append a process's pid and start time (this process by default) to the file
+    ``$GENERALA_TEST_PIDS`` names, if any: the kit's tests check that no process of
+    an implementation is left behind (the start time tells a reused pid apart)."""
+    path = os.environ.get("GENERALA_TEST_PIDS")
+    if path:
+        pid = pid or os.getpid()
+        with open(path, "a", encoding="utf-8") as pids:
+            pids.write(f"{pid} {start_time(pid)}\n")
+
+
+def start_time(pid: int) -> str | None:
+    """The start time of process ``pid`` (``/proc``), ``None`` when it is gone."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text("ascii")
+    except OSError:
+        return None
+    return stat.rsplit(")", 1)[1].split()[19]
+
+
+def run(
+    fault: Fault | None = None,
+    before_each: Callable[[dict], None] | None = None,
+    every: Fault | None = None,
+) -> None:
+    """Serve the reference engine on stdin/stdout, striking with ``fault`` once due;
+    ``every`` sees (and may replace) every reply, from the first."""
+    record_pid()
     adapter = ReferenceAdapter()
     starts = 0
     out = sys.stdout.buffer
@@ -34,6 +62,8 @@ def run(fault: Fault | None = None, before_each: Callable[[dict], None] | None =
             starts += 1
         elif starts >= 2 and fault is not None:
             reply = fault(request, reply)
+        if every is not None and reply is not None:
+            reply = every(request, reply)
         if reply is not None:
             out.write(protocol.encode(reply))
             out.flush()
