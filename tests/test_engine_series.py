@@ -52,7 +52,7 @@ def test_no_loser_dealer_options(choice: str) -> None:  # R-SERIES-2, R-SERIES-6
     """A game in which the three readings name three different dealers (dealer P1, so
     ``same`` is P1 and ``right`` P2; the last out is P3), so that each branch is told apart."""
     rules = Rules.of("default", {"no-loser-dealer": choice})
-    series, events = find_game(3, rules, want_loser=False, also=lambda s: s.game.went_out[-1] == 2)
+    _, events = find_game(3, rules, want_loser=False, also=lambda s: s.game.went_out[-1] == 2)
     expected = {"same": 0, "right": 1, "last-out": 2}[choice]
     assert events[-1] == ("next-dealer", expected, True)
     assert not any(e[0] == "eliminated" for e in events)
