@@ -872,11 +872,14 @@ class TwoPlayerSeries(Series):
 
 
 class TwoPlayerWinnerDeals(Series):
-    """R-SERIES-7 broken: at a two-player table the winner of a game deals the next one."""
+    """R-SERIES-7 broken: at a two-player table the winner of a game deals the next one
+    (under two-player-dealer :attr:`under`)."""
+
+    under = "loser"
 
     def _settle(self, loser: int | None) -> list[tuple]:
         events = super()._settle(loser)
-        if self.seats == 2 and loser is not None and self.rules.two_player_dealer == "loser":
+        if self.seats == 2 and loser is not None and self.rules.two_player_dealer == self.under:
             self.next_dealer = 1 - loser
             events[-1] = ("next-dealer", self.next_dealer, True)
         return events
@@ -978,16 +981,11 @@ class NoLoserLastOutIsLastToPlay(Series):
         return super()._no_loser_dealer()
 
 
-class TwoPlayerAlternateIsWinnerDeals(Series):
+class TwoPlayerAlternateIsWinnerDeals(TwoPlayerWinnerDeals):
     """R-SERIES-7 broken: under two-player-dealer=alternate the winner of each game deals the
     next one (which alternates only while the dealer keeps losing)."""
 
-    def _settle(self, loser: int | None) -> list[tuple]:
-        events = super()._settle(loser)
-        if self.seats == 2 and loser is not None and self.rules.two_player_dealer == "alternate":
-            self.next_dealer = 1 - loser
-            events[-1] = ("next-dealer", self.next_dealer, True)
-        return events
+    under = "alternate"
 
 
 class Broken(NamedTuple):

@@ -111,6 +111,14 @@ class _SeriesGame:
         return self.series.apply(action)
 
 
+def dealt_steps(dealt: int | None = None) -> Iterator[tuple[Game, Step]]:
+    """Every step of the sampled dealt games (only of games dealt to ``dealt`` players, if given)."""
+    for game, steps in dealt_games():
+        if dealt is None or game.dealt == dealt:
+            for step in steps:
+                yield game, step
+
+
 def odd_suits(mask: int) -> int:
     """How many suits have an odd number of cards in ``mask``."""
     return sum((mask & suit).bit_count() % 2 for suit in SUIT_MASKS)
@@ -148,111 +156,89 @@ def two_dealt_never_both_out() -> int:
             assert odd_suits(out) <= (out & JOKERS).bit_count(), "the counting invariant is broken"
         assert game.loser is not None and len(game.holding()) == 1
         seen += 1
-    for _, games in series_games():
-        for game, _ in games:
-            if game.dealt == 2:
-                assert game.loser is not None
-                seen += 1
-    return seen
+    two_dealt = [game for game, _ in series_ends(lambda _, game: game.dealt == 2)]
+    assert all(game.loser is not None for game in two_dealt)
+    return seen + len(two_dealt)
+
+
+def series_ends(where: Callable[[Rules, Game], bool]) -> list[tuple[Game, tuple[tuple, ...]]]:
+    """The games of the sampled series that satisfy ``where``, with the events that ended them."""
+    return [(game, events) for rules, games in series_games() for game, events in games if where(rules, game)]
 
 
 def two_seat_series_always_has_a_loser() -> int:
     """AMB-2: every game of a two-seat series has a loser, so the fall-back is never taken."""
-    seen = 0
-    for _, games in series_games():
-        for game, _ in games:
-            if game.n == 2:
-                assert game.loser is not None
-                seen += 1
-    return seen
+    games = series_ends(lambda _, game: game.n == 2)
+    assert all(game.loser is not None for game, _ in games)
+    return len(games)
 
 
 def last_two_of_a_series_end_it() -> int:
     """AMB-2: in a series of three or more seats, a game dealt to two ends with a champion."""
-    seen = 0
-    for _, games in series_games():
-        for game, events in games:
-            if game.n > 2 and game.dealt == 2:
-                assert events[-1][0] == "champion" and not any(e[0] == "next-dealer" for e in events)
-                seen += 1
-    return seen
+    games = series_ends(lambda _, game: game.n > 2 and game.dealt == 2)
+    for _, events in games:
+        assert events[-1][0] == "champion" and not any(e[0] == "next-dealer" for e in events)
+    return len(games)
 
 
 def last_out_dealer_always_plays() -> int:
     """AMB-3: under next-dealer=last-out every next-dealer event says plays."""
-    seen = 0
-    for rules, games in series_games():
-        if rules.next_dealer != "last-out":
-            continue
-        for _, events in games:
-            for event in events:
-                if event[0] == "next-dealer":
-                    assert event[2] is True
-                    seen += 1
-    return seen
+    games = series_ends(lambda rules, _: rules.next_dealer == "last-out")
+    plays = [event[2] for _, events in games for event in events if event[0] == "next-dealer"]
+    assert all(plays)
+    return len(plays)
 
 
 def no_loser_needs_three_dealt() -> int:
     """AMB-4: every series game with no loser was dealt to three or more (and some exist)."""
-    seen = 0
-    for _, games in series_games():
-        for game, _ in games:
-            if game.loser is None:
-                assert game.dealt >= 3
-                seen += 1
-    return seen
+    games = series_ends(lambda _, game: game.loser is None)
+    assert all(game.dealt >= 3 for game, _ in games)
+    return len(games)
 
 
 def tie_break_needs_a_joker_lead_and_four_players() -> int:
     """AMB-5: every tie-break lead follows a Joker led as its leader's last card; where the two
     readings name different leaders, at least three players still hold cards after the trick."""
     seen = 0
-    for _, steps in dealt_games():
-        for step in steps:
-            leads = [e for e in step.events if e[0] == "lead"]
-            if leads and leads[0][2] == "tie-break":
-                leader, card = trick_of(step)[0]
-                after = step.before.copy()
-                after.apply(step.action)
-                assert card >= JOKER and not after.hands[leader], "a tie not after a Joker led as a last card"
-                seen += 1
-            if leads and parts(step.before, step.action, "tie-break"):  # it decides only a lead
-                game = step.before.copy()
-                game.apply(step.action)
-                assert len(game.holding()) >= 3 and trick_of(step)[0][1] >= JOKER
+    for _, step in dealt_steps():
+        leads = [e for e in step.events if e[0] == "lead"]
+        if not leads:  # the option decides only a lead
+            continue
+        after = step.before.copy()
+        after.apply(step.action)
+        leader, card = trick_of(step)[0]
+        if leads[0][2] == "tie-break":
+            assert card >= JOKER and not after.hands[leader], "a tie not after a Joker led as a last card"
+            seen += 1
+        if parts(step.before, step.action, "tie-break"):
+            assert len(after.holding()) >= 3 and card >= JOKER
     return seen
 
 
 def taker_lead_needs_three_dealt() -> int:
     """AMB-6: a lead to the taker happens only in games of three or more players."""
-    seen = 0
-    for game, steps in dealt_games():
-        for step in steps:
-            if any(e[0] == "lead" and e[2] == "taker" for e in step.events):
-                assert game.dealt >= 3
-                seen += 1
-    return seen
+    dealt = [game.dealt for game, step in dealt_steps() for e in step.events if e[0] == "lead" and e[2] == "taker"]
+    assert min(dealt) >= 3
+    return len(dealt)
 
 
 def end_check_two_dealt_same_loser() -> int:
     """AMB-7: in two-player games under trick-end, when the first player runs out mid-trick,
     every way of finishing the trick makes the other one lose, as each-card says at once."""
     seen = 0
-    for game, steps in dealt_games():
-        if game.dealt != 2 or game.rules.end_each_card:
+    for game, step in dealt_steps(2):
+        if game.rules.end_each_card or not any(e[0] == "out" for e in step.events):
             continue
-        for step in steps:
-            after = step.before.copy()
-            after.apply(step.action)
-            went_out = any(e[0] == "out" for e in step.events)
-            if not went_out or after.is_over or len(after.holding()) != 1:
-                continue
-            each_card = step.before.copy()
-            each_card.rules = with_option(step.before.rules, "end-check", "each-card")
-            each_card.apply(step.action)
-            assert each_card.is_over
-            assert finish_trick_losers(after) == {each_card.loser}
-            seen += 1
+        after = step.before.copy()
+        after.apply(step.action)
+        if after.is_over:
+            continue
+        each_card = step.before.copy()
+        each_card.rules = with_option(step.before.rules, "end-check", "each-card")
+        each_card.apply(step.action)
+        assert each_card.is_over
+        assert finish_trick_losers(after) == {each_card.loser}
+        seen += 1
     return seen
 
 
@@ -272,26 +258,22 @@ def finish_trick_losers(game: Game) -> set[int | None]:
 def two_or_more_needs_three_dealt() -> int:
     """AMB-8: where no-loser's readings part, three or more players were dealt in."""
     seen = 0
-    for game, steps in dealt_games():
-        for step in steps:
-            trick_ends = any(e[0] in ("trick", "game-over") for e in step.events)
-            if trick_ends and parts(step.before, step.action, "no-loser"):  # it decides only at a trick's end
-                assert game.dealt >= 3
-                seen += 1
+    for game, step in dealt_steps():
+        trick_ends = any(e[0] in ("trick", "game-over") for e in step.events)
+        if trick_ends and parts(step.before, step.action, "no-loser"):  # it decides only at a trick's end
+            assert game.dealt >= 3
+            seen += 1
     return seen
 
 
 def previous_card_needs_three_in_a_trick() -> int:
     """AMB-10: in two-player games nobody ever plays after a follower's Joker in one trick."""
     seen = 0
-    for game, steps in dealt_games():
-        if game.dealt != 2:
-            continue
-        for step in steps:
-            trick = trick_of(step)
-            jokers = [i for i, (_, card) in enumerate(trick) if card >= JOKER and i > 0]
-            assert all(i == len(trick) - 1 for i in jokers)
-            seen += bool(jokers)
+    for _, step in dealt_steps(2):
+        trick = trick_of(step)
+        jokers = [i for i, (_, card) in enumerate(trick) if card >= JOKER and i > 0]
+        assert all(i == len(trick) - 1 for i in jokers)
+        seen += bool(jokers)
     return seen
 
 
@@ -299,31 +281,22 @@ def second_joker_lead_needs_three_dealt() -> int:
     """AMB-13: a lead after a trick whose first Joker's player went out while the second
     Joker's player holds cards happens only in games of three or more players."""
     seen = 0
-    for game, steps in dealt_games():
-        for step in steps:
-            trick = trick_of(step)
-            jokers = [p for p, card in trick if card >= JOKER]
-            if len(jokers) == 2 and any(e[0] == "lead" for e in step.events):
-                after = step.before.copy()
-                after.apply(step.action)
-                if not after.hands[jokers[0]] and after.hands[jokers[1]]:
-                    assert game.dealt >= 3
-                    seen += 1
+    for game, step in dealt_steps():
+        jokers = [p for p, card in trick_of(step) if card >= JOKER]
+        if len(jokers) == 2 and any(e[0] == "lead" for e in step.events):
+            after = step.before.copy()
+            after.apply(step.action)
+            if not after.hands[jokers[0]] and after.hands[jokers[1]]:
+                assert game.dealt >= 3
+                seen += 1
     return seen
 
 
 def two_dealt_winner_always_leads() -> int:
     """AMB-19: in two-player games every lead event names the winner, for that reason."""
-    seen = 0
-    for game, steps in dealt_games():
-        if game.dealt != 2:
-            continue
-        for step in steps:
-            for event in step.events:
-                if event[0] == "lead":
-                    assert event[2] == "winner"
-                    seen += 1
-    return seen
+    whys = [event[2] for _, step in dealt_steps(2) for event in step.events if event[0] == "lead"]
+    assert set(whys) == {"winner"}
+    return len(whys)
 
 
 CHECKS: dict[str, Callable[[], int]] = {
