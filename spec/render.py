@@ -96,6 +96,12 @@ def _ambiguity(entry: Ambiguity) -> Iterator[str]:
     yield ""
     for decision in entry.decisions:
         yield from _decision(decision)
+    if entry.dealt_games:
+        yield "In dealt games:"
+        yield ""
+        for fact in entry.dealt_games:
+            yield f"- **{fact.claim}** {fact.argument} (`{fact.id}`)"
+        yield ""
     yield "Clauses: " + ", ".join(entry.clauses)
     yield ""
 

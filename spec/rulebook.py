@@ -88,6 +88,15 @@ class Decision:
 
 
 @dataclass(frozen=True)
+class DealtFact:
+    """A fact about dealt games: where an ambiguity cannot arise, with its argument."""
+
+    id: str
+    claim: str
+    argument: str
+
+
+@dataclass(frozen=True)
 class Ambiguity:
     """One entry of the ambiguity register (``AMB-n``)."""
 
@@ -96,6 +105,7 @@ class Ambiguity:
     sources: tuple[Quote | Silence, ...]
     clauses: tuple[str, ...]
     decisions: tuple[Decision, ...]
+    dealt_games: tuple[DealtFact, ...] = ()
 
     @property
     def options(self) -> tuple[str, ...]:
@@ -212,9 +222,14 @@ def ambiguities() -> Mapping[str, Ambiguity]:
             sources=tuple(_source(source) for source in entry["sources"]),
             clauses=tuple(entry["clauses"]),
             decisions=(_decision(entry), *(_decision(extra) for extra in entry.get("also", []))),
+            dealt_games=tuple(DealtFact(**fact) for fact in entry.get("dealt_games", [])),
         )
         for entry in load("ambiguities")["ambiguities"]
     }
+    facts = [fact.id for entry in table.values() for fact in entry.dealt_games]
+    twice = sorted({f for f in facts if facts.count(f) > 1})
+    if twice:
+        raise RulebookError("invalid-rulebook", f"ambiguities.yaml: dealt_games ids used twice: {twice}")
     return MappingProxyType(table)
 
 

@@ -12,7 +12,7 @@ factory named after it (``second_joker_wins_adapter``), for
 Every clause of ``spec/clauses.yaml`` is broken by some engine here (several by more
 than one: each rule option's non-default value is also ignored by one engine), or
 listed in ``UNBREAKABLE`` with the reason no engine can break it alone. The engines
-are in clause order.
+are in clause order, then the later additions (series stages, R-SERIES-5 … -9).
 """
 
 from __future__ import annotations
@@ -872,11 +872,14 @@ class TwoPlayerSeries(Series):
 
 
 class TwoPlayerWinnerDeals(Series):
-    """R-SERIES-7 broken: at a two-player table the winner of a game deals the next one."""
+    """R-SERIES-7 broken: at a two-player table the winner of a game deals the next one
+    (under two-player-dealer :attr:`under`)."""
+
+    under = "loser"
 
     def _settle(self, loser: int | None) -> list[tuple]:
         events = super()._settle(loser)
-        if self.seats == 2 and loser is not None and self.rules.two_player_dealer == "loser":
+        if self.seats == 2 and loser is not None and self.rules.two_player_dealer == self.under:
             self.next_dealer = 1 - loser
             events[-1] = ("next-dealer", self.next_dealer, True)
         return events
@@ -909,6 +912,80 @@ class EliminationsCarriedOver(Series):
         events = super()._settle(loser)
         EliminationsCarriedOver.carried[:] = self.eliminated
         return events
+
+
+class EliminatedInSeatOrder(Series):
+    """R-SERIES-9 broken: the series record lists the eliminated players in seat order,
+    not in the order they were eliminated."""
+
+    def snapshot(self) -> dict:
+        record = super().snapshot()
+        record["eliminated"].sort()
+        return record
+
+
+class DealerMovesAtGameOver(Series):
+    """R-SERIES-9 broken: the record names the next dealer as ``dealer`` as soon as a game is
+    over, instead of keeping the dealer of that game until the next deal."""
+
+    def snapshot(self) -> dict:
+        record = super().snapshot()
+        if self.next_dealer is not None:
+            record["dealer"] = self.next_dealer
+        return record
+
+
+class RightFallsBackToLowestSeat(_Redealt):
+    """R-SERIES-5 broken: when the seat on the right of a dealer who does not play is
+    eliminated too, the first card (and the first lead) go to the lowest seat still in,
+    instead of to the next seat still in after the dealer."""
+
+    @classmethod
+    def rearrange(cls, players: int, dealer: int, seated: Sequence[int] | None) -> tuple[int, Sequence[int] | None]:
+        if seated is None or dealer in seated or (dealer + 1) % players in seated:
+            return dealer, seated
+        return (min(seated) - 1) % players, seated
+
+
+class NoLoserRightCountsEliminated(Series):
+    """R-SERIES-6 broken: under no-loser-dealer=right the deal passes to the seat on the
+    dealer's right even when that player has been eliminated (who then deals without playing)."""
+
+    def _no_loser_dealer(self) -> int:
+        if self.rules.no_loser_dealer == "right":
+            return (self.dealer + 1) % self.seats
+        return super()._no_loser_dealer()
+
+
+class SameDealerPlaysAgain(Series):
+    """R-SERIES-6 broken: "after a game with no loser everyone plays again" read as including
+    the dealer: an eliminated dealer who deals again after a game with no loser is dealt in."""
+
+    def _settle(self, loser: int | None) -> list[tuple]:
+        events = super()._settle(loser)
+        if loser is None and self.next_dealer is not None and self.next_dealer not in self.active:
+            self.active.append(self.next_dealer)
+            self.active.sort()
+            self.eliminated.remove(self.next_dealer)
+            events[-1] = ("next-dealer", self.next_dealer, True)
+        return events
+
+
+class NoLoserLastOutIsLastToPlay(Series):
+    """R-SERIES-6 broken: under no-loser-dealer=last-out the deal goes to the last player to
+    play in the game, who under no-loser=two-or-more may be one still holding cards."""
+
+    def _no_loser_dealer(self) -> int:
+        if self.rules.no_loser_dealer == "last-out":
+            return self.game.last_player
+        return super()._no_loser_dealer()
+
+
+class TwoPlayerAlternateIsWinnerDeals(TwoPlayerWinnerDeals):
+    """R-SERIES-7 broken: under two-player-dealer=alternate the winner of each game deals the
+    next one (which alternates only while the dealer keeps losing)."""
+
+    under = "alternate"
 
 
 class Broken(NamedTuple):
@@ -987,6 +1064,13 @@ BROKEN: dict[str, Broken] = {
     "two-player-winner-deals": Broken("R-SERIES-7", Game, TwoPlayerWinnerDeals),
     "two-player-dealer-option-ignored": Broken("R-SERIES-7", Game, TwoPlayerDealerOptionIgnored),
     "eliminations-carried-over": Broken("R-SERIES-8", Game, EliminationsCarriedOver),
+    "eliminated-in-seat-order": Broken("R-SERIES-9", Game, EliminatedInSeatOrder),
+    "dealer-moves-at-game-over": Broken("R-SERIES-9", Game, DealerMovesAtGameOver),
+    "right-falls-back-to-lowest-seat": Broken("R-SERIES-5", RightFallsBackToLowestSeat),
+    "no-loser-right-counts-eliminated": Broken("R-SERIES-6", Game, NoLoserRightCountsEliminated),
+    "same-dealer-plays-again": Broken("R-SERIES-6", Game, SameDealerPlaysAgain),
+    "no-loser-last-out-is-last-to-play": Broken("R-SERIES-6", Game, NoLoserLastOutIsLastToPlay),
+    "two-player-alternate-is-winner-deals": Broken("R-SERIES-7", Game, TwoPlayerAlternateIsWinnerDeals),
 }
 """name -> the broken engine."""
 

@@ -28,6 +28,8 @@ OUT_OF_REACH = {
     "two-player-tie-option-ignored": TWO_OUT_TOGETHER,
     "tie-break-option-ignored": "under tie-break=any-nearest, a tie whose nearest remaining player is not tied "
     "is too rare in 400 games",
+    "no-loser-right-counts-eliminated": "under no-loser-dealer=right, a game with no loser dealt by a player whose "
+    "right-hand seat is eliminated is too rare in 400 games",
 }
 """Engines the fuzzer does not find within the bound (the feature suite catches them)."""
 

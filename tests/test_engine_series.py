@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 from generala_reference import Rules, Series
@@ -18,12 +19,14 @@ def play_game(series: Series, rng: random.Random) -> list[tuple]:
     return events
 
 
-def find_game(players: int, rules: Rules, want_loser: bool) -> tuple[Series, list[tuple]]:
-    """The first seeded series whose first game has (or has not) a loser."""
+def find_game(
+    players: int, rules: Rules, want_loser: bool, also: Callable[[Series], bool] = lambda _: True
+) -> tuple[Series, list[tuple]]:
+    """The first seeded series whose first game has (or has not) a loser and satisfies ``also``."""
     for seed in range(5000):
         series = Series(players, 0, seed=seed, rules=rules)
         events = play_game(series, random.Random(seed))
-        if (series.game.loser is not None) is want_loser:
+        if (series.game.loser is not None) is want_loser and also(series):
             return series, events
     raise AssertionError("no such game in 5000 seeds")
 
@@ -46,8 +49,11 @@ def test_last_out_deals_and_plays_under_fa() -> None:  # R-SERIES-4 (next-dealer
 
 @pytest.mark.parametrize("choice", ["same", "right", "last-out"])
 def test_no_loser_dealer_options(choice: str) -> None:  # R-SERIES-2, R-SERIES-6
-    series, events = find_game(3, Rules.of("default", {"no-loser-dealer": choice}), want_loser=False)
-    expected = {"same": 0, "right": 1, "last-out": series.game.went_out[-1]}[choice]
+    """A game in which the three readings name three different dealers (dealer P1, so
+    ``same`` is P1 and ``right`` P2; the last out is P3), so that each branch is told apart."""
+    rules = Rules.of("default", {"no-loser-dealer": choice})
+    _, events = find_game(3, rules, want_loser=False, also=lambda s: s.game.went_out[-1] == 2)
+    expected = {"same": 0, "right": 1, "last-out": 2}[choice]
     assert events[-1] == ("next-dealer", expected, True)
     assert not any(e[0] == "eliminated" for e in events)
 
@@ -68,8 +74,10 @@ def test_series_runs_down_to_a_champion() -> None:  # R-SERIES-3
 
 @pytest.mark.parametrize(("option", "expected"), [("loser", "loser"), ("alternate", 1)])
 def test_two_player_next_dealer(option: str, expected: object) -> None:  # R-SERIES-7
-    series, events = find_game(2, Rules.of("default", {"two-player-dealer": option}), want_loser=True)
-    dealer = series.game.loser if expected == "loser" else expected
+    """The dealer P1 loses, so ``loser`` names P1 and ``alternate`` P2."""
+    rules = Rules.of("default", {"two-player-dealer": option})
+    series, events = find_game(2, rules, want_loser=True, also=lambda s: s.game.loser == 0)
+    dealer = 0 if expected == "loser" else expected
     assert events[-1] == ("next-dealer", dealer, True)
     assert not series.is_over and series.active == [0, 1]
 
@@ -78,3 +86,24 @@ def test_deal_refused_while_game_in_progress() -> None:
     series = Series(3, 0, seed=1)
     with pytest.raises(IllegalAction, match="game-not-over"):
         series.deal()
+
+
+def test_bookkeeping_between_games() -> None:  # R-SERIES-9
+    """``active`` in seat order, ``eliminated`` in the order of elimination, ``dealer`` the
+    dealer of the game just played until the next ``deal``, ``next_dealer`` only in between."""
+    rng = random.Random(3)
+    series = Series(6, 4, seed=3)
+    order: list[int] = []
+    while not series.is_over:
+        dealer = series.dealer
+        assert series.snapshot()["next_dealer"] is None
+        events = play_game(series, rng)
+        order += [e[1] for e in events if e[0] == "eliminated"]
+        after = series.snapshot()
+        assert after["active"] == sorted(set(range(6)) - set(order)) and after["eliminated"] == order
+        assert after["dealer"] == dealer
+        if not series.is_over:
+            assert after["next_dealer"] == next(e[1] for e in events if e[0] == "next-dealer")
+            series.deal()
+            assert series.snapshot()["dealer"] == after["next_dealer"]
+    assert series.snapshot()["next_dealer"] is None and order != sorted(order)

@@ -23,7 +23,7 @@ REFERENCE = re.compile(r"\b(?:R-[A-Z]+-\d+|AMB-\d+|(?:FR|FA)-\d+)\b")
 # clause stays in clauses.yaml with `status: retired`. Append new IDs here.
 ISSUED = {
     "MAT": 6, "DEAL": 3, "LEAD": 3, "FOLLOW": 5, "JOKER": 4, "DECL": 4,
-    "TRICK": 2, "NEXT": 6, "OUT": 2, "END": 4, "SERIES": 8,
+    "TRICK": 2, "NEXT": 6, "OUT": 2, "END": 4, "SERIES": 9,
 }  # fmt: skip
 
 
@@ -75,6 +75,7 @@ def _prose() -> list[tuple[str, str]]:
             found += [(entry.id, d.reason), (entry.id, d.question or "")]
             found += [(entry.id, r.text) for r in d.readings]
         found += [(entry.id, s.note) for s in entry.sources if not isinstance(s, Quote)]
+        found += [(entry.id, text) for fact in entry.dealt_games for text in (fact.claim, fact.argument)]
     found += [(s.id, s.non_normative or "") for s in SENTENCES.values()]
     found += [(name, o.summary) for name, o in options().items()]
     return found

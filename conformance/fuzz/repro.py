@@ -58,7 +58,19 @@ _FIELD_CLAUSE = {
     "phase": "R-DECL-1",
     "series": "R-SERIES-1",
 }
-_STATE_FIELDS = ("hands", "to_move", "leader", "taking", "loser", "phase", "over", "trick", "went_out", "out_of_play")
+_STATE_FIELDS = (
+    "hands",
+    "to_move",
+    "leader",
+    "taking",
+    "loser",
+    "phase",
+    "over",
+    "trick",
+    "went_out",
+    "out_of_play",
+    "series",
+)
 
 
 def guess_clause(mismatch: Mismatch, trial: Trial) -> str:
@@ -145,8 +157,20 @@ def _state(state: Mapping[str, Any], fields: list[str]) -> Json:
             out[name] = [player(s) for s in value]
         elif name == "out_of_play":
             out[name] = _cards(value)
+        elif name == "series":
+            if value is not None:
+                out[name] = _series(value)
         else:
             out[name] = value
+    return out
+
+
+def _series(record: Mapping[str, Any]) -> Json:
+    """The series record of a snapshot in the fixture's notation (R-SERIES-9)."""
+    out: Json = {key: [player(s) for s in record[key]] for key in ("active", "eliminated")}
+    for key in ("dealer", "champion", "next_dealer"):
+        out[key] = "nobody" if record[key] is None else player(record[key])
+    out["games"], out["over"] = record["games"], record["over"]
     return out
 
 

@@ -284,7 +284,7 @@ class _Converter:
         for key, value in raw.items():
             if key in ("active", "eliminated"):
                 result[key] = [self.parse([*rel, key], seat, p) for p in value]
-            elif key in ("dealer", "champion"):
+            elif key in ("dealer", "champion", "next_dealer"):
                 result[key] = None if value == "nobody" else self.parse([*rel, key], seat, value)
             else:
                 result[key] = value

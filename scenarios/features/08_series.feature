@@ -178,3 +178,58 @@ Feature: Series of games
       """
     Then P1 is to move
     And the series is not over
+
+  @R-SERIES-5 @R-SERIES-1 @R-SERIES-4 @AMB-3 @option:next-dealer=loser @option:end-check=trick-end
+  Scenario: A dealer who does not play, with an eliminated seat on his right: the first card skips it
+    P4 loses the first game and deals the second without playing; P3 loses the
+    second game and deals the third. P4, on P3's right, is out of the series too,
+    so the first card and the first lead of game 3 go to P5.
+    Given P2 deals a 5-player series from the deck:
+      """
+      9H JD 7D KC 3H AS 5S 4S 5H AH 4C 4D 8H 10H 2H KH JH KD
+      4H 7S 2S 6D QH KS 6S 2D 3S 7H 7C 8D 6H 9D JS 5D JK 5C
+      QD 10S 6C 9C JC 8C QC JK 10C 8S 2C 10D AD 3D QS 9S AC 3C
+      """
+    When the game is played out:
+      """
+      P3 QS, P4 5S, P5 JS, P1 KS, P2 6S, P1 AD, P2 3D, P3 2D, P4 JD, P5 10D,
+      P1 KC, P2 9C, P3 JC, P4 2C, P5 QC, P1 3C, P2 10C, P3 4C, P4 8C, P5 AC,
+      P5 4S, P1 decline, P1 take 4S, P5 QH, P1 4H, P2 3H, P3 6H, P4 JH, P5 7D, P1 5D,
+      P2 8D, P3 decline, P3 take 8D, P2 AH, P3 9H, P4 decline, P4 take 9H, P2 JK, P3 KH, P4 QD,
+      P5 8H, P1 4S, P2 2H, P3 decline, P3 take 2H, P2 7S, P3 2S, P4 3S, P5 10S, P1 decline,
+      P1 take 3S, P5 7H, P1 5H, P3 2H, P4 9H, P4 4D, P5 KD, P1 JK, P3 8D, P1 10H,
+      P3 decline, P3 take 10H, P1 6C, P3 5C, P4 decline, P4 take 6C, P1 7C, P3 decline, P3 take 7C, P1 3S,
+      P3 AS, P4 9S, P3 7C, P4 6C, P3 10H, P4 decline, P4 take 10H, P3 8S, P4 decline, P4 take 8S
+      """
+    Then P4 is eliminated
+    And P4 deals the next game and does not play in it
+    When the next game is dealt from the deck:
+      """
+      6H 10C 5S JS 3C 7D QS 9C JC JD KC 2H 2S 4C AH 2D 10D 9S
+      AC AS AD 7S 10S 4S 10H QD 2C KD KH 3S 5D 6C 9D 6S QC 3H
+      JK 8S KS 4D 7C 9H QH 8D 7H 8H JK 8C 5C JH 4H 5H 3D 6D
+      """
+    And the game is played out:
+      """
+      P5 3D, P1 6D, P2 5D, P3 KD, P3 5H, P5 7H, P1 8H, P2 QH, P2 2C, P3 6C,
+      P5 JC, P1 10C, P5 6H, P1 9H, P2 AH, P3 2H, P2 5S, P3 AS, P5 2S, P1 3S,
+      P3 9C, P5 3C, P1 4C, P2 QC, P2 KS, P3 JS, P5 JK, P1 8S, P5 7C, P1 decline,
+      P1 take 7C, P5 KH, P1 JH, P2 4H, P3 3H, P5 5C, P1 7C, P2 AC, P3 8C, P2 JK,
+      P3 4D, P5 10H, P1 7D, P2 KC, P3 decline, P3 take KC, P2 QS, P3 4S, P5 decline, P5 take QS,
+      P2 10S, P3 decline, P3 take 10S, P3 2D, P5 10D, P1 JD, P1 9S, P3 10S, P5 QS, P5 AD,
+      P1 QD, P3 8D, P5 9D, P1 decline, P1 take 9D, P1 7S, P3 decline, P3 take 7S, P1 9D, P3 decline,
+      P3 take 9D, P1 6S, P3 7S
+      """
+    Then P3 is eliminated
+    And P3 deals the next game and does not play in it
+    When the next game is dealt from the deck:
+      """
+      8D JH 3C JK 7H QH AC QC JD AS 5H 4S 8C JK 2S 6S 9H 3D
+      9S 2D 5C 5D QD KC 5S 10C KH 10D AD 7D JS 3H 2C 4H JC 7C
+      10S 9C 4C 9D 8H QS 7S 6C 10H 3S 6D 8S 6H 2H 4D AH KS KD
+      """
+    Then the events are deal P3 P1,P2,P5
+    And P3 holds no cards
+    And P4 holds no cards
+    And the hands hold 18, 18, 0, 0, 18 cards
+    And P5 is to move
