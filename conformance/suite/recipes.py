@@ -63,7 +63,7 @@ _STEP_FORMS = {
     "legal": ("legal",),
 }
 _SEAT_FIELDS = ("to_move", "leader", "taking", "loser")
-_SERIES_SEATS = ("dealer", "champion")
+_SERIES_SEATS = ("dealer", "champion", "next_dealer")
 _SERIES_LISTS = ("active", "eliminated")
 
 
