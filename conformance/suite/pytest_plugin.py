@@ -173,11 +173,14 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     kit's own suite, every case of the perft table."""
     if "generala_case" not in metafunc.fixturenames:
         return
-    from generala_conformance.suite.fixtures import load_all
+    from generala_conformance.suite.fixtures import FixtureError, load_all
     from generala_conformance.suite.perft import perft_cases
 
     root = metafunc.config.getoption("generala_cases")
-    cases = load_all(Path(root)) if root else [*load_all(None), *perft_cases()]
+    try:
+        cases = load_all(Path(root)) if root else [*load_all(None), *perft_cases()]
+    except FixtureError as error:  # shown as its one-paragraph message, without a traceback
+        raise pytest.Collector.CollectError(f"{error} [{error.code}]") from None
     params = [pytest.param(case, id=case.id, marks=_case_marks(case)) for case in cases]
     metafunc.parametrize("generala_case", params)
 
@@ -432,6 +435,12 @@ class RunState:
         self.hello: dict[str, Any] | None = None
         self.started = time.monotonic()
         self.document: dict[str, Any] | None = None
+        self.load_errors: list[str] = []
+
+    def pytest_collectreport(self, report: pytest.CollectReport) -> None:
+        """A case set that cannot be loaded (a bad fixture: ``file:line: field: message [code]``)."""
+        if report.failed:
+            self.load_errors.append(str(report.longrepr))
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         outcome = getattr(report, "generala_outcome", None)
