@@ -327,12 +327,13 @@ class _Converter:
         table = raw["position"] if "position" in raw else raw["deal"]
         if type(table["players"]) is not int:  # the schema takes 3.0 for an integer
             where = ["position" if "position" in raw else "deal", "players"]
-            raise self.error(where, f"players must be a whole number written without a point, not {table['players']}")
+            message = f"players must be a whole number written without a point, not {table['players']}"
+            raise self.error(where, message, "not-an-integer")
         self.players = table["players"]
         setup = self.position(raw["position"]) if "position" in raw else self.deal(raw["deal"])
         if raw.get("series"):
             if "deal" not in raw:
-                raise self.error(["series"], "a series starts from a deal, not a position")
+                raise self.error(["series"], "a series starts from a deal, not a position", "series-from-position")
             setup["series"] = True
         return Case(
             id=raw["id"],
@@ -351,15 +352,30 @@ class _Converter:
 # ---------------------------------------------------------------------- loading
 
 
+_RANK = {"required": 0, "additionalProperties": 1, "oneOf": 2}
+
+
 def _deepest(error: jsonschema.ValidationError) -> jsonschema.ValidationError:
-    """The most specific error under a ``oneOf``: the one deepest in the document,
-    preferring a wrong value to a missing or extra key."""
+    """The most specific error under a ``oneOf``: in the alternatives with the fewest
+    errors (those the author most likely meant), the one deepest in the document,
+    preferring a wrong value to an extra key, and an extra key to a missing one."""
     while error.context:
-        error = max(
-            error.context,
-            key=lambda e: (len(e.absolute_path), e.validator not in ("required", "additionalProperties", "oneOf")),
-        )
+        branches: dict[Any, list[jsonschema.ValidationError]] = {}
+        for e in error.context:
+            branches.setdefault(e.schema_path[0], []).append(e)
+        fewest = min(map(len, branches.values()))
+        nearest = [e for errors in branches.values() if len(errors) == fewest for e in errors]
+        error = max(nearest, key=lambda e: (len(e.absolute_path), _RANK.get(str(e.validator), 3)))
     return error
+
+
+def _schema_message(error: jsonschema.ValidationError, limit: int = 300) -> str:
+    """The validator's message, a long value it quotes replaced by 'the value'."""
+    shown = repr(error.instance)
+    message = error.message
+    if len(shown) > 60 and message.startswith(shown):
+        message = "the value" + message[len(shown) :]
+    return message if len(message) <= limit else message[: limit - 1] + "…"
 
 
 @cache
@@ -401,12 +417,8 @@ def _load(path: Path, _mtime: int, _size: int) -> tuple[Case, ...]:
     if errors:
         error = _deepest(jsonschema.exceptions.best_match(errors))
         where = list(error.absolute_path)
-        raise FixtureError(path, _line_of(doc, where), _field(where), _shorten(error.message), "schema")
+        raise FixtureError(path, _line_of(doc, where), _field(where), _schema_message(error), "schema")
     return tuple(_Converter(path, doc, ["cases", i]).case(raw) for i, raw in enumerate(doc["cases"]))
-
-
-def _shorten(message: str, limit: int = 300) -> str:
-    return message if len(message) <= limit else message[: limit - 1] + "…"
 
 
 def fixture_files(root: Path | None = None) -> list[Path]:

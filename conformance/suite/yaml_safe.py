@@ -164,7 +164,7 @@ def _line(node: yaml.Node) -> int:
 def check_nodes(root: yaml.Node) -> None:
     """Refuse aliases, deep nesting, repeated or non-string keys and long integers,
     walking the parsed nodes once in document order, without recursion. An alias is a node met twice
-    (the parser hands out the anchored node again); it is placed at its key's line."""
+    (the parser hands out the anchored node again)."""
     seen: set[int] = set()
     todo: list[tuple[yaml.Node, list[Any], int]] = [(root, [], _line(root))]
     while todo:
@@ -190,9 +190,9 @@ def _keys(node: yaml.MappingNode, field_: str) -> list[tuple[yaml.ScalarNode, ya
     first: dict[str, int] = {}
     for key, _ in node.value:
         if not isinstance(key, yaml.ScalarNode) or key.tag != _STR:
-            shown = repr(key.value) if isinstance(key, yaml.ScalarNode) else "a mapping or sequence"
+            shown = f"key {key.value!r}" if isinstance(key, yaml.ScalarNode) else "a key that is a mapping or sequence"
             kind = key.tag.rsplit(":", 1)[-1]
-            message = f"key {shown} is not a plain string (YAML reads it as {kind}); quote it"
+            message = f"{shown} is not a plain string (YAML reads it as {kind}); quote it"
             raise YamlRefused("key-not-string", _line(key), field_, message)
         if key.value in first:
             where = f"{field_}.{key.value}" if field_ else key.value
@@ -207,12 +207,25 @@ def load(text: str) -> Any:
     :class:`YamlRefused` for anything refused or not valid YAML."""
     try:
         return yaml.load(text, Loader=_LineLoader)
+    except YamlRefused as refused:
+        if refused.code == "yaml-alias":  # the parsed node does not say where the alias was written
+            refused.line = _first_alias_line(text, refused.line)
+            refused.args = (f"line {refused.line}: {refused.field or '(file)'}: {refused.message}",)
+        raise
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         problem = error.problem or error.context or "not valid YAML"
         raise YamlRefused("bad-yaml", mark.line + 1 if mark else 0, "", f"not valid YAML: {problem}") from None
     except yaml.YAMLError as error:
         raise YamlRefused("bad-yaml", 0, "", f"not valid YAML: {error}") from None
+
+
+def _first_alias_line(text: str, default: int) -> int:
+    """The line of the first alias (``*name``) of ``text``, from the parser's events."""
+    for event in yaml.parse(text, Loader=_SafeLoader):
+        if isinstance(event, yaml.AliasEvent):
+            return event.start_mark.line + 1
+    return default
 
 
 def line_of(doc: Any, path: list[Any]) -> int:
