@@ -163,8 +163,8 @@ def _line(node: yaml.Node) -> int:
 
 def check_nodes(root: yaml.Node) -> None:
     """Refuse aliases, deep nesting, repeated or non-string keys and long integers,
-    walking the parsed nodes once in document order, without recursion. An alias is a node met twice
-    (the parser hands out the anchored node again)."""
+    walking the parsed nodes once in document order, without recursion. An alias
+    is a node met twice (the parser hands out the anchored node again)."""
     seen: set[int] = set()
     todo: list[tuple[yaml.Node, list[Any], int]] = [(root, [], _line(root))]
     while todo:
@@ -208,10 +208,11 @@ def load(text: str) -> Any:
     try:
         return yaml.load(text, Loader=_LineLoader)
     except YamlRefused as refused:
-        if refused.code == "yaml-alias":  # the parsed node does not say where the alias was written
-            refused.line = _first_alias_line(text, refused.line)
-            refused.args = (f"line {refused.line}: {refused.field or '(file)'}: {refused.message}",)
-        raise
+        if refused.code != "yaml-alias":
+            raise
+        # The parsed node is the anchored one: where the alias itself stands, the parser's events say.
+        line = _first_alias_line(text, refused.line)
+        raise YamlRefused(refused.code, line, refused.field, refused.message) from None
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         problem = error.problem or error.context or "not valid YAML"
