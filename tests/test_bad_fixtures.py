@@ -72,6 +72,23 @@ def test_the_fixtures_the_bad_ones_are_made_from_load(tmp_path: Path, text: str)
     assert len(load_all(tmp_path)) == 1
 
 
+ALLOWED = {
+    "utf8-bom": ("version: 1", "\ufeffversion: 1"),
+    "crlf-line-ends": ("\n", "\r\n"),
+    "anchor-without-alias": ("title: P2 must follow hearts", "title: &t P2 must follow hearts"),
+    "tab-and-non-ascii": ("title: P2 must follow hearts", 'title: "P2\tmust follow ♥ — 1/2"'),
+    "hexadecimal-integer": ("players: 3", "players: 0x3"),
+    "quoted-key": ("hands: {P1:", "hands: {'P1':"),
+}
+
+
+@pytest.mark.parametrize(("old", "new"), ALLOWED.values(), ids=ALLOWED.keys())
+def test_what_the_limits_allow_still_loads(tmp_path: Path, old: str, new: str) -> None:
+    (tmp_path / "case.yaml").write_bytes(GOOD.replace(old, new).encode("utf-8"))
+    [case] = load_all(tmp_path)
+    assert case.id == "follow-suit" and case.line == 3 and case.steps[1].line == 13
+
+
 def test_the_table_covers_every_kind_once() -> None:
     assert len(BY_KIND) == len(BAD) >= 58 and set(THROUGH_CHECK) <= set(BY_KIND)
 
