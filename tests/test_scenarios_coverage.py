@@ -80,7 +80,7 @@ def test_the_lint_reports_planted_problems_with_file_and_line(tmp_path: Path) ->
         f"{feature}:14: no step definition matches: When P1 shuffles the deck",
         f"{feature}:16: scenario 'untagged' cites no clause (@R-AREA-n)",
         f"{bad}:16: cases.1.steps.0.events.0",
-        f"{good}:3: source FR-99 is not a sentence of the source texts",
+        f"{good}:6: cases.0.sources.0: source FR-99 is not a sentence of the source texts",
     ]
     for line in expected:
         assert any(p.startswith(line) for p in found), f"{line!r} not reported; got {found}"

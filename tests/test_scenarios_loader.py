@@ -13,24 +13,7 @@ from generala_conformance.transport.adapter import Refused
 from generala_conformance.transport.reference_adapter import ReferenceAdapter
 from generala_spec.options import resolve
 
-GOOD = """\
-version: 1
-cases:
-- id: follow-suit
-  title: P2 must follow hearts
-  clauses: [R-FOLLOW-2]
-  sources: [FR-9]
-  position:
-    players: 3
-    leader: P1
-    hands: {P1: 8H 2C, P2: 9H 3C, P3: 10H 4C}
-  steps:
-  - {do: P1 8H, events: [play P1 8H]}
-  - {do: P2 3C, refused: must-follow-suit}
-  - {do: P2 9H, events: [play P2 9H]}
-  - {do: P3 10H, events: [play P3 10H, trick P3 complete, lead P3 winner]}
-  - {state: {to_move: P3, hands: {P3: 4C}}}
-"""
+from tests.bad_fixtures import GOOD
 
 
 def _write(tmp_path: Path, text: str, name: str = "case.yaml") -> Path:

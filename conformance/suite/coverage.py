@@ -27,7 +27,6 @@ from generala_spec.options import options
 from pytest_bdd.parser import FeatureParser, ScenarioTemplate
 from pytest_bdd.steps import StepFunctionContext, step_function_context_registry
 
-_SENTENCE = re.compile(r"(FR|FA)-\d+")
 _SCENARIO_LINE = re.compile(r"\s*Scenario(?: Outline| Template)?:\s*(.+?)\s*$")
 
 
@@ -160,20 +159,13 @@ def check_feature(cov: Coverage, path: Path) -> None:
 # ------------------------------------------------------------------- fixtures
 
 
-def _sources(cov: Coverage, case: Case) -> None:
-    known = rulebook.sentences()
-    for source in case.sources:
-        if _SENTENCE.fullmatch(source) and source not in known:
-            cov.problem(case.path, case.line, f"source {source} is not a sentence of the source texts")
-
-
 def check_fixtures(cov: Coverage, paths: Iterable[Path]) -> None:
     """Validate the fixture files and count their citations."""
     first: dict[str, Case] = {}
     for path in paths:
         try:
             cases = load_file(path)
-        except FixtureError as error:
+        except FixtureError as error:  # unknown clause, ambiguity and sentence IDs among them
             cov.problem(error.path, error.line, f"{error.field or '(file)'}: {error.message}")
             continue
         for case in cases:
@@ -184,7 +176,6 @@ def check_fixtures(cov: Coverage, paths: Iterable[Path]) -> None:
             _cite(cov, case.path, case.line, [*case.clauses, *([case.ambiguity] if case.ambiguity else [])])
             for name, value in case.requires.items():
                 _option(cov, case.path, case.line, name, value)
-            _sources(cov, case)
 
 
 # --------------------------------------------------------------------- check

@@ -14,6 +14,7 @@ True
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
@@ -22,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import jsonschema
-import yaml
+from generala_conformance.suite import yaml_safe
 from generala_conformance.suite.divergence import Divergence
 from generala_conformance.suite.driver import Driver
 from generala_conformance.suite.notation import (
@@ -33,72 +34,28 @@ from generala_conformance.suite.notation import (
     parse_event,
     seat,
 )
+from generala_conformance.suite.yaml_safe import YamlRefused
+from generala_conformance.suite.yaml_safe import line_of as _line_of
 from generala_conformance.transport.adapter import Adapter
+from generala_spec import rulebook
 from generala_spec.options import options
 
 Json = dict[str, Any]
+_SENTENCE = re.compile(r"(FR|FA)-\d+")
 
 
 class FixtureError(ValueError):
-    """A malformed fixture: ``path``, ``line`` (1-based) and ``field`` (a dotted path)."""
+    """A malformed fixture: ``path``, ``line`` (1-based; 0 for the whole file or
+    directory), ``field`` (a dotted path, '' for the file) and a ``code`` saying
+    what is wrong (``bad-yaml``, ``schema``, ``unknown-clause``, …, listed in
+    ``scenarios/README.md``)."""
 
-    def __init__(self, path: Path | str, line: int, field_: str, message: str) -> None:
-        super().__init__(f"{path}:{line}: {field_ or '(file)'}: {message}")
-        self.path, self.line, self.field, self.message = Path(path), line, field_, message
-
-
-# ------------------------------------------------------------ YAML with lines
-
-
-class _Map(dict):
-    """A YAML mapping remembering its line and the line of each key."""
-
-    line = 0
-    lines: dict[str, int]
-
-
-class _Seq(list):
-    """A YAML sequence remembering its line and the line of each item."""
-
-    line = 0
-    lines: list[int]
-
-
-_SafeLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # the C parser when LibYAML is there
-
-
-class _LineLoader(_SafeLoader):  # type: ignore[misc, valid-type]
-    """A safe YAML loader that records line numbers on mappings and sequences."""
-
-    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> _Map:  # type: ignore[override]
-        result = _Map(super().construct_mapping(node, deep=True))
-        result.line = node.start_mark.line + 1
-        result.lines = {k.value: k.start_mark.line + 1 for k, _ in node.value}
-        return result
-
-    def construct_sequence(self, node: yaml.SequenceNode, deep: bool = False) -> _Seq:  # type: ignore[override]
-        result = _Seq(super().construct_sequence(node, deep=True))
-        result.line = node.start_mark.line + 1
-        result.lines = [item.start_mark.line + 1 for item in node.value]
-        return result
-
-
-_LineLoader.add_constructor("tag:yaml.org,2002:map", _LineLoader.construct_mapping)
-_LineLoader.add_constructor("tag:yaml.org,2002:seq", _LineLoader.construct_sequence)
-
-
-def _line_of(doc: Any, path: list[Any]) -> int:
-    """The line of the value at ``path`` (or of its nearest ancestor that has one)."""
-    line, node = getattr(doc, "line", 1), doc
-    for key in path:
-        if isinstance(node, _Map) and key in node:
-            line = node.lines.get(key, line)
-        elif isinstance(node, _Seq) and isinstance(key, int) and key < len(node):
-            line = node.lines[key]
-        else:
-            break
-        node = node[key]
-    return line
+    def __init__(self, path: Path | str, line: int, field_: str, message: str, code: str = "bad-fixture") -> None:
+        if line:
+            super().__init__(f"{path}:{line}: {field_ or '(file)'}: {message}")
+        else:  # the whole file or directory: a pipe, too large, empty, …
+            super().__init__(f"{path}: {message}")
+        self.path, self.line, self.field, self.message, self.code = Path(path), line, field_, message, code
 
 
 @cache
@@ -187,62 +144,72 @@ def _run_step(driver: Driver, step: Step) -> None:
 
 class _Converter:
     """Turns one validated case (P-notation) into the adapter's setup and steps,
-    raising :class:`FixtureError` at the first bad token."""
+    raising :class:`FixtureError` at the first bad token, seat, card or ID."""
 
     def __init__(self, path: Path, doc: Any, base: list[Any]) -> None:
         self.path, self.doc, self.base = path, doc, base
+        self.players = 10
 
-    def error(self, rel: list[Any], message: str) -> FixtureError:
+    def error(self, rel: list[Any], message: str, code: str = "bad-fixture") -> FixtureError:
         full = self.base + rel
-        return FixtureError(self.path, _line_of(self.doc, full), _field(full), message)
+        return FixtureError(self.path, _line_of(self.doc, full), _field(full), message, code)
 
     def parse(self, rel: list[Any], fn: Any, value: Any) -> Any:
         try:
             return fn(value)
         except NotationError as exc:
-            raise self.error(rel, str(exc)) from None
+            raise self.error(rel, str(exc), "bad-notation") from None
 
-    def hands(self, rel: list[Any], players: int, given: Mapping[str, Any]) -> list[list[str]]:
-        result: list[list[str]] = [[] for _ in range(players)]
+    def seat(self, rel: list[Any], name: str) -> int:
+        """The seat of player ``name``, which must sit at this case's table."""
+        s = self.parse(rel, seat, name)
+        self.check_seat(rel, s)
+        return s
+
+    def maybe_seat(self, rel: list[Any], name: str) -> int | None:
+        """A seat, or ``None`` for ``nobody``."""
+        return None if name == "nobody" else self.seat(rel, name)
+
+    def check_seat(self, rel: list[Any], s: int) -> None:
+        if s >= self.players:
+            message = f"P{s + 1} is not a seat of a {self.players}-player game"
+            raise self.error(rel, message, "seat-beyond-players")
+
+    def hands(self, rel: list[Any], given: Mapping[str, Any]) -> list[list[str]]:
+        result: list[list[str]] = [[] for _ in range(self.players)]
         for name, held in given.items():
-            s = self.parse([*rel, name], seat, name)
-            if s >= players:
-                raise self.error([*rel, name], f"{name} is not a seat of a {players}-player game")
-            result[s] = self.parse([*rel, name], cards, held)
+            result[self.seat([*rel, name], name)] = self.parse([*rel, name], cards, held)
         return result
 
+    def action(self, rel: list[Any], text: str) -> tuple[int, str]:
+        s, action = self.parse(rel, parse_action, text)
+        self.check_seat(rel, s)
+        return s, action
+
     def trick(self, rel: list[Any], text: str) -> list[Json]:
-        plays = [self.parse(rel, parse_action, part.strip()) for part in text.split(",") if part.strip()]
+        plays = [self.action(rel, part.strip()) for part in text.split(",") if part.strip()]
         return [{"player": s, "card": a} for s, a in plays]
 
     def position(self, raw: Mapping[str, Any]) -> Json:
         rel = ["position"]
-        n = raw["players"]
-        pos: Json = {"players": n, "hands": self.hands([*rel, "hands"], n, raw["hands"])}
-        pos["leader"] = self.parse([*rel, "leader"], seat, raw["leader"])
-        if pos["leader"] >= n:
-            raise self.error([*rel, "leader"], f"{raw['leader']} is not a seat of a {n}-player game")
+        pos: Json = {"players": self.players, "hands": self.hands([*rel, "hands"], raw["hands"])}
+        pos["leader"] = self.seat([*rel, "leader"], raw["leader"])
         pos["trick"] = self.trick([*rel, "trick"], raw.get("trick", ""))
-        pos["taking"] = self.parse([*rel, "taking"], seat, raw["taking"]) if "taking" in raw else None
+        pos["taking"] = self.seat([*rel, "taking"], raw["taking"]) if "taking" in raw else None
         pos["forced"] = self.parse([*rel, "forced"], card, raw["forced"]) if "forced" in raw else None
         if "out_of_play" in raw:
             pos["out_of_play"] = self.parse([*rel, "out_of_play"], cards, raw["out_of_play"])
         held = [c for h in pos["hands"] for c in h] + [t["card"] for t in pos["trick"]]
         self.check_cards([*rel, "hands"], held + pos.get("out_of_play", []), exact="out_of_play" in raw)
-        if any(t["player"] >= n for t in pos["trick"]):
-            raise self.error([*rel, "trick"], f"a seat beyond the {n} players")
         return {"position": pos}
 
     def deal(self, raw: Mapping[str, Any]) -> Json:
         rel = ["deal"]
-        n = raw["players"]
         deck = self.parse([*rel, "deck"], cards, raw["deck"])
         self.check_cards([*rel, "deck"], deck, exact=True)
-        deal: Json = {"players": n, "dealer": self.parse([*rel, "dealer"], seat, raw["dealer"]), "deck": deck}
+        deal: Json = {"players": self.players, "dealer": self.seat([*rel, "dealer"], raw["dealer"]), "deck": deck}
         if "seated" in raw:
-            deal["seated"] = [self.parse([*rel, "seated"], seat, s) for s in raw["seated"]]
-        if any(s >= n for s in (deal["dealer"], *deal.get("seated", []))):
-            raise self.error(rel, f"a seat beyond the {n} players")
+            deal["seated"] = [self.seat([*rel, "seated", i], s) for i, s in enumerate(raw["seated"])]
         return {"deal": deal}
 
     def check_cards(self, rel: list[Any], given: list[str], exact: bool) -> None:
@@ -250,27 +217,36 @@ class _Converter:
         for c in given:
             counts[c] = counts.get(c, 0) + 1
             if counts[c] > (2 if c == "JK" else 1):
-                raise self.error(rel, f"card {c} is given more often than the pack holds it (R-MAT-1)")
+                raise self.error(rel, f"card {c} is given more often than the pack holds it (R-MAT-1)", "bad-cards")
         if exact and len(given) != 54:
-            raise self.error(rel, f"{len(given)} cards given where the 54 cards of the pack are needed")
+            raise self.error(rel, f"{len(given)} cards given where the 54 cards of the pack are needed", "bad-cards")
 
     def events(self, rel: list[Any], given: list[str] | None) -> list[Json] | None:
         if given is None:
             return None
-        return [self.parse([*rel, i], parse_event, e) for i, e in enumerate(given)]
+        return [self.event([*rel, i], e) for i, e in enumerate(given)]
+
+    def event(self, rel: list[Any], text: str) -> Json:
+        parsed = self.parse(rel, parse_event, text)
+        for key in ("player", "winner", "loser", "dealer"):
+            if parsed.get(key) is not None:
+                self.check_seat(rel, parsed[key])
+        for s in parsed.get("seated", []):
+            self.check_seat(rel, s)
+        return parsed
 
     def state(self, rel: list[Any], raw: Mapping[str, Any]) -> Json:
         result: Json = {}
         for key, value in raw.items():
             at = [*rel, key]
             if key == "hands":
-                result[key] = {self.parse([*at, p], seat, p): self.parse([*at, p], cards, v) for p, v in value.items()}
+                result[key] = {self.seat([*at, p], p): self.parse([*at, p], cards, v) for p, v in value.items()}
             elif key in ("to_move", "leader", "taking", "loser"):
-                result[key] = None if value == "nobody" else self.parse(at, seat, value)
+                result[key] = self.maybe_seat(at, value)
             elif key == "trick":
                 result[key] = self.trick(at, value)
             elif key == "went_out":
-                result[key] = [self.parse(at, seat, p) for p in value]
+                result[key] = [self.seat([*at, i], p) for i, p in enumerate(value)]
             elif key == "out_of_play":
                 result[key] = self.parse(at, cards, value)
             elif key == "series":
@@ -283,9 +259,9 @@ class _Converter:
         result: Json = {}
         for key, value in raw.items():
             if key in ("active", "eliminated"):
-                result[key] = [self.parse([*rel, key], seat, p) for p in value]
+                result[key] = [self.seat([*rel, key, i], p) for i, p in enumerate(value)]
             elif key in ("dealer", "champion", "next_dealer"):
-                result[key] = None if value == "nobody" else self.parse([*rel, key], seat, value)
+                result[key] = self.maybe_seat([*rel, key], value)
             else:
                 result[key] = value
         return result
@@ -304,12 +280,12 @@ class _Converter:
         rel = ["steps", i]
         line = _line_of(self.doc, self.base + rel)
         if "do" in raw:
-            s, action = self.parse([*rel, "do"], parse_action, raw["do"])
+            s, action = self.action([*rel, "do"], raw["do"])
             if "refused" in raw:
                 return Step("refuse", line, raw["do"], s, action, raw["refused"])
             return Step("do", line, raw["do"], s, action, self.events([*rel, "events"], raw.get("events")))
         if "send" in raw:
-            by = self.parse([*rel, "by"], seat, raw["by"])
+            by = self.seat([*rel, "by"], raw["by"])
             return Step("refuse", line, f"{raw['by']} sends {raw['send']!r}", by, raw["send"], raw["refused"])
         if "deal" in raw:
             deck = self.parse([*rel, "deal"], cards, raw["deal"])
@@ -323,16 +299,41 @@ class _Converter:
         table = options()
         for name, value in raw.items():
             if name not in table:
-                raise self.error(["requires", name], f"unknown rule option {name!r}; known: {list(table)}")
+                message = f"unknown rule option {name!r}; known: {', '.join(table)}"
+                raise self.error(["requires", name], message, "unknown-option")
             if value not in table[name].values:
-                raise self.error(["requires", name], f"option {name} has no value {value!r}")
+                message = f"option {name} has no value {value!r}; its values: {', '.join(table[name].values)}"
+                raise self.error(["requires", name], message, "unknown-option-value")
         return dict(raw)
 
+    def citations(self, raw: Mapping[str, Any]) -> None:
+        """Every cited clause, ambiguity and sentence ID must exist in the rulebook
+        (``spec/clauses.yaml``, ``ambiguities.yaml``, ``sources.yaml``). A source that
+        is not written as a sentence ID (``FR-n``, ``FA-n``) is free text."""
+        for i, clause in enumerate(raw["clauses"]):
+            if clause not in rulebook.clauses():
+                message = f"clause {clause} is not defined in spec/clauses.yaml"
+                raise self.error(["clauses", i], message, "unknown-clause")
+        if "ambiguity" in raw and raw["ambiguity"] not in rulebook.ambiguities():
+            message = f"ambiguity {raw['ambiguity']} is not in the ambiguity register (spec/ambiguities.yaml)"
+            raise self.error(["ambiguity"], message, "unknown-ambiguity")
+        for i, source in enumerate(raw["sources"]):
+            if _SENTENCE.fullmatch(source) and source not in rulebook.sentences():
+                message = f"source {source} is not a sentence of the source texts (spec/sources.yaml)"
+                raise self.error(["sources", i], message, "unknown-sentence")
+
     def case(self, raw: Mapping[str, Any]) -> Case:
+        self.citations(raw)
+        table = raw["position"] if "position" in raw else raw["deal"]
+        if type(table["players"]) is not int:  # the schema takes 3.0 for an integer
+            where = ["position" if "position" in raw else "deal", "players"]
+            message = f"players must be a whole number written without a point, not {table['players']}"
+            raise self.error(where, message, "not-an-integer")
+        self.players = table["players"]
         setup = self.position(raw["position"]) if "position" in raw else self.deal(raw["deal"])
         if raw.get("series"):
             if "deal" not in raw:
-                raise self.error(["series"], "a series starts from a deal, not a position")
+                raise self.error(["series"], "a series starts from a deal, not a position", "series-from-position")
             setup["series"] = True
         return Case(
             id=raw["id"],
@@ -351,15 +352,30 @@ class _Converter:
 # ---------------------------------------------------------------------- loading
 
 
+_RANK = {"required": 0, "additionalProperties": 1, "oneOf": 2}
+
+
 def _deepest(error: jsonschema.ValidationError) -> jsonschema.ValidationError:
-    """The most specific error under a ``oneOf``: the one deepest in the document,
-    preferring a wrong value to a missing or extra key."""
+    """The most specific error under a ``oneOf``: in the alternatives with the fewest
+    errors (those the author most likely meant), the one deepest in the document,
+    preferring a wrong value to an extra key, and an extra key to a missing one."""
     while error.context:
-        error = max(
-            error.context,
-            key=lambda e: (len(e.absolute_path), e.validator not in ("required", "additionalProperties", "oneOf")),
-        )
+        branches: dict[Any, list[jsonschema.ValidationError]] = {}
+        for e in error.context:
+            branches.setdefault(e.schema_path[0], []).append(e)
+        fewest = min(map(len, branches.values()))
+        nearest = [e for errors in branches.values() if len(errors) == fewest for e in errors]
+        error = max(nearest, key=lambda e: (len(e.absolute_path), _RANK.get(str(e.validator), 3)))
     return error
+
+
+def _schema_message(error: jsonschema.ValidationError, limit: int = 300) -> str:
+    """The validator's message, a long value it quotes replaced by 'the value'."""
+    shown = repr(error.instance)
+    message = error.message
+    if len(shown) > 60 and message.startswith(shown):
+        message = "the value" + message[len(shown) :]
+    return message if len(message) <= limit else message[: limit - 1] + "…"
 
 
 @cache
@@ -367,43 +383,62 @@ def _validator() -> jsonschema.Draft202012Validator:
     return jsonschema.Draft202012Validator(schema())
 
 
-def load_file(path: Path | str) -> list[Case]:
-    """The cases of one fixture file; :class:`FixtureError` if it is malformed.
+def load_file(path: Path | str, root: Path | str | None = None) -> list[Case]:
+    """The cases of one fixture file; :class:`FixtureError` if it is malformed, or if
+    ``root`` is given and the file (through a symbolic link) lies outside ``root``.
 
     A file is read once per process while it does not change (cases are immutable)."""
     path = Path(path)
-    stat = path.stat()
+    if root is not None:
+        _check_inside(path, Path(root))
+    try:
+        stat = path.stat()
+    except OSError as error:
+        raise FixtureError(path, 0, "", f"cannot be read: {error.strerror}", "unreadable") from None
     return list(_load(path, stat.st_mtime_ns, stat.st_size))
+
+
+def _check_inside(path: Path, root: Path) -> None:
+    target = path.resolve()
+    if not target.is_relative_to(root.resolve()):
+        message = f"is a symbolic link to {target}, outside {root}; not read"
+        raise FixtureError(path, 0, "", message, "outside-cases-dir")
 
 
 @lru_cache(maxsize=256)
 def _load(path: Path, _mtime: int, _size: int) -> tuple[Case, ...]:
     try:
-        doc = yaml.load(path.read_text("utf-8"), Loader=_LineLoader)
-    except yaml.MarkedYAMLError as exc:
-        line = exc.problem_mark.line + 1 if exc.problem_mark else 1
-        raise FixtureError(path, line, "", f"not valid YAML: {exc.problem}") from None
+        doc = yaml_safe.load(yaml_safe.read_text(path))
+    except YamlRefused as refused:
+        raise FixtureError(path, refused.line, refused.field, refused.message, refused.code) from None
+    if doc is None:
+        raise FixtureError(path, 0, "", "the file is empty (a fixture file starts with 'version: 1')", "empty-file")
     errors = sorted(_validator().iter_errors(doc), key=lambda e: list(e.absolute_path))
     if errors:
         error = _deepest(jsonschema.exceptions.best_match(errors))
         where = list(error.absolute_path)
-        raise FixtureError(path, _line_of(doc, where), _field(where), error.message[:300])
+        raise FixtureError(path, _line_of(doc, where), _field(where), _schema_message(error), "schema")
     return tuple(_Converter(path, doc, ["cases", i]).case(raw) for i, raw in enumerate(doc["cases"]))
 
 
 def fixture_files(root: Path | None = None) -> list[Path]:
-    """Every fixture file under ``root`` (default: the kit's own fixtures), sorted."""
+    """Every fixture file (``*.yaml``, not a directory) under ``root`` (default: the
+    kit's own fixtures), sorted; symbolic links to directories are not followed."""
     if root is None:
         from generala_scenarios import ROOT
 
         root = ROOT / "fixtures"
-    return sorted(root.rglob("*.yaml"))
+    return sorted(p for p in root.rglob("*.yaml") if not p.is_dir())
 
 
 def iter_cases(root: Path | None = None) -> Iterator[Case]:
-    """Every case of every fixture file, file by file."""
-    for path in fixture_files(root):
-        yield from load_file(path)
+    """Every case of every fixture file, file by file. A directory given as ``root``
+    must hold a fixture file, and no file (through a link) outside it."""
+    paths = fixture_files(root)
+    if root is not None and not paths:
+        raise FixtureError(root, 0, "", "no fixture files (*.yaml) in this directory", "no-fixture-files")
+    for path in paths:
+        yield from load_file(path, root)
 
 
 def load_all(root: Path | None = None) -> list[Case]:
@@ -413,6 +448,6 @@ def load_all(root: Path | None = None) -> list[Case]:
         if case.id in seen:
             first = seen[case.id]
             used = f"id {case.id!r} is already used at {first.path}:{first.line}"
-            raise FixtureError(case.path, case.line, "id", used)
+            raise FixtureError(case.path, case.line, "id", used, "duplicate-id")
         seen[case.id] = case
     return list(seen.values())

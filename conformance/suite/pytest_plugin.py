@@ -189,11 +189,14 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     kit's own suite, every case of the perft table."""
     if "generala_case" not in metafunc.fixturenames:
         return
-    from generala_conformance.suite.fixtures import load_all
+    from generala_conformance.suite.fixtures import FixtureError, load_all
     from generala_conformance.suite.perft import perft_cases
 
     root = metafunc.config.getoption("generala_cases")
-    cases = load_all(Path(root)) if root else [*load_all(None), *perft_cases()]
+    try:
+        cases = load_all(Path(root)) if root else [*load_all(None), *perft_cases()]
+    except FixtureError as error:  # shown as its one-paragraph message, without a traceback
+        raise pytest.Collector.CollectError(f"{error} [{error.code}]") from None
     params = [pytest.param(case, id=case.id, marks=_case_marks(case)) for case in cases]
     metafunc.parametrize("generala_case", params)
 
@@ -510,8 +513,9 @@ class RunState:
         self.load_errors: list[str] = []
 
     def pytest_collectreport(self, report: pytest.CollectReport) -> None:
+        """A case set that cannot be loaded (a bad fixture: ``file:line: field: message [code]``)."""
         if report.failed:
-            self.load_errors.append(report.longreprtext.strip()[:LOAD_ERROR_CHARS])
+            self.load_errors.append(str(report.longrepr).strip()[:LOAD_ERROR_CHARS])
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         outcome = getattr(report, "generala_outcome", None)

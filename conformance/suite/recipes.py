@@ -42,10 +42,11 @@ from pathlib import Path
 from typing import Any
 
 import jsonschema
-import yaml
-from generala_conformance.suite.fixtures import FixtureError, _Converter, _line_of, _LineLoader, schema
+from generala_conformance.suite import yaml_safe
+from generala_conformance.suite.fixtures import FixtureError, _Converter, schema
 from generala_conformance.suite.notation import cards, event_text, parse_action, player, seat
 from generala_conformance.suite.perft import perft_adapter
+from generala_conformance.suite.yaml_safe import line_of as _line_of
 from generala_conformance.transport.adapter import BadRequest, Refused
 from generala_conformance.transport.reference_adapter import ReferenceAdapter
 from generala_spec.options import resolve
@@ -68,9 +69,11 @@ _SERIES_LISTS = ("active", "eliminated")
 
 
 class RecipeError(FixtureError):
-    """A recipe the generator cannot follow: ``path``, ``line``, ``field`` and why."""
+    """A recipe the generator cannot follow: ``path``, ``line``, ``field`` and why
+    (code ``bad-recipe``)."""
 
-    code = "bad-recipe"
+    def __init__(self, path: Path | str, line: int, field_: str, message: str) -> None:
+        super().__init__(path, line, field_, message, "bad-recipe")
 
 
 # ------------------------------------------------------------------ state values
@@ -141,7 +144,9 @@ class _Run:
 
     def start(self) -> None:
         raw = self.raw
-        setup = self.conv.position(raw["position"]) if "position" in raw else self.conv.deal(raw["deal"])
+        table = raw["position"] if "position" in raw else raw["deal"]
+        self.conv.players = table["players"]
+        setup = self.conv.position(table) if "position" in raw else self.conv.deal(table)
         if raw.get("series"):
             setup["series"] = True
         setup["rules"] = dict(raw.get("requires") or {})
@@ -317,7 +322,6 @@ def read(path: Path | str) -> Any:
     """A recipe file's document (mappings and sequences remember their lines)."""
     path = Path(path)
     try:
-        return yaml.load(path.read_text("utf-8"), Loader=_LineLoader)
-    except yaml.MarkedYAMLError as exc:
-        line = exc.problem_mark.line + 1 if exc.problem_mark else 1
-        raise RecipeError(path, line, "", f"not valid YAML: {exc.problem}") from None
+        return yaml_safe.load(yaml_safe.read_text(path))
+    except yaml_safe.YamlRefused as exc:
+        raise RecipeError(path, exc.line, exc.field, exc.message) from None

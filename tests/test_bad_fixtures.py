@@ -1,0 +1,160 @@
+"""Bad fixtures given with ``--cases``: every kind of ``tests/bad_fixtures.py`` is one
+coded :class:`FixtureError` paragraph naming file, line and field, in bounded time,
+from the loader and (for a representative subset) from ``generala-kit check`` and
+the plugin, with no traceback and within a memory cap."""
+
+from __future__ import annotations
+
+import resource
+import signal
+import subprocess
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+from generala_conformance.suite.fixtures import FixtureError, load_all
+from generala_conformance.suite.pytest_plugin import RUN_KEY
+
+from tests.bad_fixtures import BAD, DEAL, GOOD, Bad
+
+pytest_plugins = ["pytester"]
+
+BY_KIND = {bad.kind: bad for bad in BAD}
+BOUND = 30  # seconds: loading any bad fixture takes well under one; a hang would take forever
+MEMORY = 1 << 30  # bytes of address space for a whole `check` run (the alias bomb once took 4 GB)
+THROUGH_CHECK = [
+    "pipe",
+    "link-outside",
+    "empty-dir",
+    "too-large",
+    "alias-bomb",
+    "latin-1",
+    "nul",
+    "huge-integer",
+    "very-deep",
+    "duplicate-key",
+    "clause-unknown",
+    "sentence-unknown",
+    "do-beyond-players",
+    "event-beyond-players",
+    "step-unknown",
+]
+
+
+@contextmanager
+def within(seconds: int) -> Iterator[None]:
+    """Fail with TimeoutError if the block runs longer than ``seconds`` (it would hang)."""
+
+    def expire(*_: object) -> None:
+        raise TimeoutError(f"still running after {seconds} s")
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def expected_head(bad: Bad, root: Path) -> str:
+    """How the error's one line must start: ``file:line: field: `` or ``file: ``."""
+    if bad.line == 0:
+        return f"{bad.path(root)}: "
+    return f"{bad.path(root)}:{bad.line}: {bad.field or '(file)'}: "
+
+
+@pytest.mark.parametrize("text", [GOOD, DEAL], ids=["position", "deal"])
+def test_the_fixtures_the_bad_ones_are_made_from_load(tmp_path: Path, text: str) -> None:
+    (tmp_path / "case.yaml").write_text(text, "utf-8")
+    assert len(load_all(tmp_path)) == 1
+
+
+ALLOWED = {
+    "utf8-bom": ("version: 1", "\ufeffversion: 1"),
+    "crlf-line-ends": ("\n", "\r\n"),
+    "anchor-without-alias": ("title: P2 must follow hearts", "title: &t P2 must follow hearts"),
+    "tab-and-non-ascii": ("title: P2 must follow hearts", 'title: "P2\tmust follow ♥ — 1/2"'),
+    "hexadecimal-integer": ("players: 3", "players: 0x3"),
+    "quoted-key": ("hands: {P1:", "hands: {'P1':"),
+}
+
+
+@pytest.mark.parametrize(("old", "new"), ALLOWED.values(), ids=ALLOWED.keys())
+def test_what_the_limits_allow_still_loads(tmp_path: Path, old: str, new: str) -> None:
+    (tmp_path / "case.yaml").write_bytes(GOOD.replace(old, new).encode("utf-8"))
+    [case] = load_all(tmp_path)
+    assert case.id == "follow-suit" and case.line == 3 and case.steps[1].line == 13
+
+
+def test_the_table_covers_every_kind_once() -> None:
+    assert len(BY_KIND) == len(BAD) >= 58 and set(THROUGH_CHECK) <= set(BY_KIND)
+
+
+@pytest.mark.parametrize("bad", BAD, ids=[bad.kind for bad in BAD])
+def test_a_bad_fixture_is_one_coded_paragraph_naming_file_line_and_field(tmp_path: Path, bad: Bad) -> None:
+    root = bad.build(tmp_path / "cases")
+    with within(BOUND), pytest.raises(FixtureError) as caught:
+        load_all(root)
+    error = caught.value
+    assert (error.code, error.path, error.line, error.field) == (bad.code, bad.path(root), bad.line, bad.field)
+    text = str(error)
+    assert text.startswith(expected_head(bad, root)) and bad.fragment in error.message
+    assert "\n" not in text and len(text) < 1000
+
+
+def _capped() -> None:
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY, MEMORY))
+
+
+@pytest.mark.parametrize("kind", THROUGH_CHECK)
+def test_check_shows_the_error_as_one_paragraph_without_traceback(tmp_path: Path, kind: str) -> None:
+    bad = BY_KIND[kind]
+    root = bad.build(tmp_path / "cases")
+    done = subprocess.run(
+        [sys.executable, "-m", "generala_conformance.cli", "check", "--cases", str(root), "--json", "r.json"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120 + BOUND,
+        preexec_fn=_capped,
+    )
+    output = done.stdout + done.stderr
+    assert done.returncode not in (0, 5), output[-3000:]
+    assert "Traceback" not in output and 'File "' not in output and "_pytest" not in output
+    lines = done.stdout.splitlines()
+    header = next(i for i, line in enumerate(lines) if "ERROR collecting generala/fixtures" in line)
+    paragraph = lines[header + 1]
+    assert paragraph.startswith(expected_head(bad, root)) and paragraph.endswith(f" [{bad.code}]")
+    assert bad.fragment in paragraph and lines[header + 2].startswith("=")
+
+
+class _Probe:
+    """Keeps the plugin's run state of the session it watches."""
+
+    load_errors: list[str] | None = None
+
+    def pytest_sessionfinish(self, session: pytest.Session) -> None:
+        self.load_errors = session.config.stash[RUN_KEY].load_errors
+
+
+@pytest.mark.parametrize("jobs", [[], ["-n", "2"]], ids=["one-process", "xdist"])
+def test_the_plugin_records_the_loading_error_for_the_report(pytester: pytest.Pytester, jobs: list[str]) -> None:
+    bad = BY_KIND["clause-unknown"]
+    root = bad.build(pytester.path / "cases")
+    probe = _Probe()
+    recorder = pytester.inline_run(
+        "-p",
+        "no:cacheprovider",
+        "--generala-suite-only",
+        "--generala-adapter=generala_conformance.transport.reference_adapter:ReferenceAdapter",
+        f"--generala-cases={root}",
+        *jobs,
+        plugins=[probe],
+    )
+    [failed] = recorder.getfailedcollections()
+    shown = str(failed.longrepr)
+    assert shown.startswith(expected_head(bad, root)) and "\n" not in shown
+    assert probe.load_errors == [shown]
