@@ -268,4 +268,3 @@ def kind_of(identifier: str) -> str:
 def ambiguities_of_clause(clause_id: str) -> list[Ambiguity]:
     """The register entries that affect ``clause_id`` (the rulings it rests on)."""
     return [entry for entry in ambiguities().values() if clause_id in entry.clauses]
-
