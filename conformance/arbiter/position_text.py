@@ -3,7 +3,7 @@ a YAML/JSON file in the fixture notation.
 
 The short text form: ``|``-separated parts, each ``NAME: VALUE``::
 
-    P1: JK 2C | P2: 5H 9S | P3: KH | leader: P3 | trick: P3 KH | rules: tie-break=any-nearest
+    P1: JK 2C | P2: 5H 9S | P3: 4D | leader: P3 | trick: P3 KH | rules: tie-break=any-nearest
 
 - ``P1`` … ``P10``: a hand (``-`` or nothing for no card); the highest player named
   sets the number of players unless ``players: n`` is given;
