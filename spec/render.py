@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 
 from generala_spec import rulebook
@@ -150,9 +150,16 @@ default reading; scenarios may run under the other values.
 """
 
 
+def _addresses(info: Mapping[str, str]) -> str:
+    """``; online at <…>`` and ``; a rendering of <…>``, where known."""
+    found = [f"; online at <{info['address']}>"] if "address" in info else []
+    found += [f"; a rendering of <{info['original']}>"] if "original" in info else []
+    return "".join(found)
+
+
 def _lines() -> Iterator[str]:
     texts = "\n".join(
-        f"- **{name}**: {info['title']} (seed `{info['seed']}`, language `{info['language']}`)."
+        f"- **{name}**: {info['title']} (seed `{info['seed']}`, language `{info['language']}`){_addresses(info)}."
         for name, info in rulebook.text_info().items()
     )
     yield _INTRO.format(command=COMMAND, texts=texts)

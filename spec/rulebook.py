@@ -115,10 +115,13 @@ class Ambiguity:
 
 @dataclass(frozen=True)
 class Sentence:
-    """One sentence of the inventory: its locator and what became of it."""
+    """One sentence of the inventory: its words (``wording``, in its language), its
+    English rendering, its locator and what became of it."""
 
     id: str
     text: str
+    wording: str
+    english: str
     starts: str
     clauses: tuple[str, ...]
     non_normative: str | None
@@ -251,6 +254,8 @@ def sentences() -> Mapping[str, Sentence]:
             table[item["id"]] = Sentence(
                 id=item["id"],
                 text=text,
+                wording=item["text"],
+                english=item["english"],
                 starts=item["starts"],
                 clauses=tuple(item.get("clauses", [])),
                 non_normative=item.get("non-normative"),
@@ -276,5 +281,5 @@ def kind_of(identifier: str) -> str:
 
 
 def ambiguities_of_clause(clause_id: str) -> list[Ambiguity]:
-    """The register entries that affect ``clause_id``."""
+    """The register entries that affect ``clause_id`` (the rulings it rests on)."""
     return [entry for entry in ambiguities().values() if clause_id in entry.clauses]

@@ -24,6 +24,10 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
         f"broken engines caught by the suite: {caught}/{len(engines)} "
         f"({100 * caught / len(engines):.0f}%), by a case citing the broken clause: {on_clause}/{len(engines)}"
     )
+    attributed = sum(e.get("attributed", False) for e in engines)
+    terminalreporter.write_line(
+        f"broken engines whose failures the roll-up attributes first to the broken clause: {attributed}/{len(engines)}"
+    )
     missed = sorted(e["name"] for e in engines if not e["caught"])
     if missed:
         terminalreporter.write_line(f"missed: {', '.join(missed)}")

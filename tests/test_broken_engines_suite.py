@@ -68,7 +68,12 @@ def test_broken_engine_is_caught_by_the_suite(name: str, tmp_path: Path, record_
     if not on_clause:
         code, report = check(tmp_path, factory)
         failed = [c["id"] for c in failures(report)]
-    record_property("generala_broken_engine", {"name": name, "caught": bool(failed), "on_clause": bool(on_clause)})
+    rollup = report.get("rollup") or [{"clause": None}]
+    attributed = rollup[0]["clause"] == clause
+    record_property(
+        "generala_broken_engine",
+        {"name": name, "caught": bool(failed), "on_clause": bool(on_clause), "attributed": attributed},
+    )
     assert code == 1 and failed, f"{name} (breaks {clause}) passed the whole suite"
     assert on_clause, f"{name} was caught, but by no case citing {clause}: {failed[:5]}"
 

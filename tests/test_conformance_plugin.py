@@ -45,12 +45,17 @@ def outcomes(document: dict) -> dict[str, str]:
     return {case["id"]: case["outcome"] for case in document["cases"]}
 
 
-def junit_outcomes(root: ET.Element) -> dict[str, str]:
+def junit_props(root: ET.Element) -> dict[str, dict[str, str]]:
+    """Case id -> the JUnit properties of its testcase."""
     found = {}
     for case in root.iter("testcase"):
         props = {p.get("name"): p.get("value") for p in case.iter("property")}
-        found[props["generala_case"]] = props["generala_outcome"]
+        found[props["generala_case"]] = props
     return found
+
+
+def junit_outcomes(root: ET.Element) -> dict[str, str]:
+    return {case: props["generala_outcome"] for case, props in junit_props(root).items()}
 
 
 def test_reference_passes_every_case_in_process(pytester: pytest.Pytester) -> None:

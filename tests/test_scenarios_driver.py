@@ -14,7 +14,7 @@ import pytest
 from generala_conformance.suite.divergence import Divergence
 from generala_conformance.suite.driver import Driver, events_match, subset
 from generala_conformance.suite.notation import CANONICAL_DECK
-from generala_conformance.transport.adapter import Json, Refused
+from generala_conformance.transport.adapter import BadRequest, Json, Refused
 from generala_conformance.transport.reference_adapter import ReferenceAdapter
 
 # P1 leads 2C; P2, void in clubs, may play his Joker or decline (not 9H, not 5D).
@@ -164,5 +164,11 @@ def test_a_refused_legal_move_and_a_refused_setup_diverge() -> None:
     d = driver()
     with pytest.raises(Divergence, match="the move is accepted"):
         d.act(1, "9H")  # not his turn: the reference refuses it
+    class RefusesSetups(ReferenceAdapter):
+        def start(self, setup: Json) -> Json:
+            raise Refused("bad-position", "no")
+
     with pytest.raises(Divergence, match="the setup is accepted"):
+        Driver(RefusesSetups()).start(SETUP)
+    with pytest.raises(BadRequest):  # a bad-request reply is an error of the run, not a divergence
         Driver(ReferenceAdapter()).start({"position": {**SETUP["position"], "players": 11}})

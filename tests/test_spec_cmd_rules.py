@@ -57,22 +57,22 @@ def test_clause_shows_statement_sources_options_and_citing_scenarios(scenario_ro
     for source in clause.sources:
         assert f"{source.sentence} ({source.text})" in text
         assert f"original: {source.quote}" in text
-    assert "AMB-5:" in text and "tie-break (AMB-5)" in text
-    assert "features/next.feature:3" in text and "fixtures/a.yaml:2" in text
-    assert "fixtures/a.yaml:6" in text
+    assert "Rests on the ambiguity rulings:\n  AMB-5 (ruling tied-nearest):" in text and "tie-break (AMB-5)" in text
+    assert "Scenarios (3):\n  next.feature:3  a.yaml:2  a.yaml:6" in text
     assert "next.feature:7" not in text  # R-NEXT-40 is another clause
 
 
 def test_clause_without_citation_says_so(scenario_root) -> None:
     text = "\n".join(cmd_rules.describe("R-MAT-1", scenario_root))
-    assert text.rstrip().endswith("Scenarios:\n  no scenario cites it yet")
+    assert text.rstrip().endswith("Scenarios (0):\n  no scenario cites it yet")
 
 
-def test_sentence_shows_locator_and_the_clauses_it_became(tmp_path) -> None:
+def test_sentence_shows_its_words_english_and_the_clauses_it_became(tmp_path) -> None:
     text = "\n".join(cmd_rules.describe("fa-12", tmp_path))
     sentence = rulebook.sentences()["FA-12"]
     assert text.startswith("FA-12  (FA, seed 003_")
-    assert f"starts: {sentence.starts} ..." in text
+    assert f"original: {sentence.wording}" in text and "English:  Joker-Ace-King" in text
+    assert "https://www.pagat.com/" in text
     for clause in sentence.clauses:
         assert f"{clause}: {rulebook.clauses()[clause].statement[:40]}" in text
 
@@ -90,17 +90,63 @@ def test_ambiguity_shows_readings_ruling_and_both_options_of_amb_2(tmp_path) -> 
     assert "R-SERIES-4:" in text
 
 
-def test_list_names_every_clause(capsys) -> None:
+def test_list_names_every_clause_ambiguity_and_option(capsys) -> None:
     code, out, _ = _run(["--list"], capsys)
     assert code == 0
-    listed = [line for line in out.splitlines() if line.startswith("R-")]
-    assert [line.split()[0] for line in listed] == list(rulebook.clauses())
+    lines = out.splitlines()
+    assert [ln.split()[0] for ln in lines if ln.startswith("R-")] == list(rulebook.clauses())
+    assert [ln.split()[0] for ln in lines if ln.startswith("AMB-")] == list(rulebook.ambiguities())
+    assert "tie-break  (default tied-nearest; values tied-nearest, any-nearest)" in lines
+
+
+@pytest.mark.parametrize("sentence", sorted(rulebook.sentences()))
+def test_every_sentence_prints_in_full(sentence, tmp_path) -> None:
+    text = "\n".join(cmd_rules.describe(sentence, tmp_path))
+    entry = rulebook.sentences()[sentence]
+    assert f"original: {entry.wording}" in text
+    assert " ".join(entry.english.split()) in " ".join(text.split())
+
+
+def test_search_finds_the_joker_clauses_and_sentences(capsys) -> None:
+    code, out, _ = _run(["joker"], capsys)
+    found = [line.split()[0] for line in out.splitlines()[1:]]
+    assert code == 0 and {c for c in rulebook.clauses() if c.startswith("R-JOKER-")} <= set(found)
+    assert {"FR-13", "FA-33", "AMB-13"} <= set(found)
+    assert out.splitlines()[0] == f"{len(found)} match(es) for 'joker':"
+
+
+def test_search_needs_every_word_ignores_case_and_accents_and_reads_persian(capsys) -> None:
+    _, out, _ = _run(["LEVEE", "premier"], capsys)
+    found = [line.split()[0] for line in out.splitlines()[1:]]
+    assert {"R-MAT-4", "R-JOKER-4", "FR-13"} <= set(found) and "FR-10" not in found  # FR-10 has levée only
+    _, out, _ = _run(["جوکر", "اول"], capsys)
+    assert "FA-33" in out
+    code, out, err = _run(["no-such-word"], capsys)
+    assert code == 1 and out == "" and "nothing matches 'no-such-word'" in err
+
+
+def test_an_area_lists_its_clauses(capsys) -> None:
+    code, out, _ = _run(["R-JOKER"], capsys)
+    listed = [line for line in out.splitlines() if line.startswith("R-JOKER-")]
+    assert code == 0 and out.startswith("R-JOKER: Jokers")
+    assert listed == [c for c in rulebook.clauses() if c.startswith("R-JOKER-")]
+    code, _, err = _run(["R-NOPE"], capsys)
+    assert code == 2 and "error [unknown-area]" in err
+
+
+def test_many_citations_are_counted_and_cases_lists_them_all(capsys) -> None:
+    _, short, _ = _run(["R-JOKER-4"], capsys)
+    _, full, _ = _run(["R-JOKER-4", "--cases"], capsys)
+    assert "04_jokers.feature:" in short and "site-packages" not in short and "/" not in short.split("Scenarios")[1]
+    count = int(short.split("Scenarios (")[1].split(")")[0])
+    assert count > cmd_rules.SHOWN_CASES and f"and {count - cmd_rules.SHOWN_CASES} more (--cases" in short
+    assert len(full.split("Scenarios (")[1].split()) - 1 == count
 
 
 @pytest.mark.parametrize(
     ("argv", "code"),
     [(["R-NEXT-99"], "unknown-id"), (["AMB-99"], "unknown-id"), (["FR-999"], "unknown-id"),
-     (["NEXT-4"], "malformed-id")],
+     (["NEXT-4"], "malformed-id"), (["R-NEXT-4X"], "malformed-id")],
 )  # fmt: skip
 def test_unknown_or_malformed_id_exits_2_with_a_clear_error(argv, code, capsys) -> None:
     status, out, err = _run(argv, capsys)

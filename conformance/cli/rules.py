@@ -1,10 +1,15 @@
-"""``generala-kit rules``: look up the rulebook.
+"""``generala-kit rules``: the searchable rulebook.
 
-generala-kit rules R-NEXT-4   a clause: statement, sources, notes,
-                              ambiguities, rule options, citing scenarios
-generala-kit rules FA-12      a sentence of a source text and its clauses
+generala-kit rules R-NEXT-4   a clause: statement, sources, notes, the ambiguity
+                              rulings it rests on, rule options, citing scenarios
+                              (``--cases``: every citing scenario, not the first few)
+generala-kit rules R-JOKER    every clause of an area
+generala-kit rules FA-12      a sentence of a source text, in full and in English,
+                              and the clauses and ambiguities built on it
 generala-kit rules AMB-5      an entry of the ambiguity register
-generala-kit rules --list     every clause ID with its statement
+generala-kit rules joker      search clauses, ambiguities and source sentences
+                              (French, Persian and English) for every word given
+generala-kit rules --list     every clause, ambiguity and rule option
 """
 
 from __future__ import annotations
@@ -13,7 +18,8 @@ import argparse
 import re
 import sys
 import textwrap
-from collections.abc import Iterable, Iterator
+import unicodedata
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -21,7 +27,7 @@ from generala_spec import rulebook
 from generala_spec.options import options
 from generala_spec.rulebook import Ambiguity, Clause, Decision, Quote, RulebookError, Sentence
 
-HELP = "show a rule clause (R-...), source sentence (FR-n, FA-n) or ambiguity (AMB-n)"
+HELP = "the rulebook: a clause (R-...), area (R-JOKER), sentence (FR-n, FA-n), ambiguity (AMB-n), or search words"
 
 WIDTH = 88
 _TAG = re.compile(r"@(R-[A-Z]+-\d+)(?![\w-])")
@@ -29,6 +35,10 @@ _FLOW_LIST = re.compile(r"^\s*-?\s*clauses:\s*\[([^\]]*)\]")
 _BLOCK_START = re.compile(r"^(\s*)-?\s*clauses:\s*$")
 _BLOCK_ITEM = re.compile(r"^\s*-\s*['\"]?(R-[A-Z]+-\d+)['\"]?\s*(?:#.*)?$")
 _CLAUSE_ID = re.compile(r"R-[A-Z]+-\d+")
+_AREA = re.compile(r"^R-([A-Z]+)$")
+_ID_LIKE = re.compile(r"^(?:R-\S*|[A-Z]+-\d+)$")
+SHOWN_CASES = 8
+"""How many citing scenarios a clause page lists before counting the rest."""
 
 
 @dataclass(frozen=True)
@@ -137,8 +147,8 @@ def _options_of(entries: Iterable[Ambiguity]) -> Iterator[str]:
                 yield from _bullet(f"{value}{mark}: {meaning}", "    ")
 
 
-def show_clause(clause: Clause, root: Path) -> Iterator[str]:
-    """The text shown for a clause."""
+def show_clause(clause: Clause, root: Path, all_cases: bool = False) -> Iterator[str]:
+    """The text shown for a clause (every citing scenario when ``all_cases``)."""
     status = "  [retired]" if clause.status == "retired" else ""
     yield f"{clause.id}{status}  (area {clause.area}: {rulebook.areas()[clause.area]})"
     yield from _wrap(clause.statement)
@@ -148,18 +158,34 @@ def show_clause(clause: Clause, root: Path) -> Iterator[str]:
     if clause.examples:
         yield from _section("Examples", (ln for ex in clause.examples for ln in _bullet(ex)), "")
     related = rulebook.ambiguities_of_clause(clause.id)
-    yield from _section("Ambiguities", (f"  {e.id}: {e.title}" for e in related), "none")
+    rulings = (f"  {e.id} (ruling {e.decisions[0].ruling}): {e.title}" for e in related)
+    yield from _section("Rests on the ambiguity rulings", rulings, "none")
     yield from _section("Rule options", _options_of(related), "none")
     cited = [c for c in scenario_citations(root) if c.clause == clause.id]
-    lines = (f"  {c.path.relative_to(root)}:{c.line}" for c in cited)
-    yield from _section("Scenarios", lines, "no scenario cites it yet")
+    yield from _section(f"Scenarios ({len(cited)})", _citation_lines(cited, all_cases), "no scenario cites it yet")
+
+
+def _citation_lines(cited: list[Citation], all_cases: bool) -> Iterator[str]:
+    """Short references (``04_jokers.feature:57``); the first few unless ``all_cases``."""
+    shown = cited if all_cases else cited[:SHOWN_CASES]
+    yield from _wrap("  ".join(f"{c.path.name}:{c.line}" for c in shown))
+    if len(cited) > len(shown):
+        yield f"  ... and {len(cited) - len(shown)} more (--cases lists them all)"
+
+
+def _address(info: Mapping[str, str]) -> str:
+    if "address" in info:
+        return f", {info['address']}"
+    return f", a rendering of {info['original']}" if "original" in info else ""
 
 
 def show_sentence(sentence: Sentence) -> Iterator[str]:
     """The text shown for a sentence of the inventory."""
     info = rulebook.text_info()[sentence.text]
     yield f"{sentence.id}  ({sentence.text}, seed {info['seed']})"
-    yield f"  starts: {sentence.starts} ..."
+    yield from _wrap(f"{info['title']}{_address(info)}", "  ", "  ")
+    yield f"  original: {sentence.wording}"
+    yield from _wrap(f"English:  {sentence.english}", "  ", "          ")
     if sentence.non_normative:
         yield from _wrap(f"non-normative: {sentence.non_normative}", "  ", "  ")
     yield from _section("Clauses", _statements(sentence.clauses), "none")
@@ -183,17 +209,78 @@ def show_ambiguity(entry: Ambiguity) -> Iterator[str]:
     yield from _section("Clauses", _statements(entry.clauses), "none")
 
 
-def list_clauses() -> Iterator[str]:
-    """Every clause ID with its statement."""
+def list_clauses(area: str | None = None) -> Iterator[str]:
+    """Every clause ID (of ``area``, when given) with its statement."""
     for clause in rulebook.clauses().values():
-        status = " [retired]" if clause.status == "retired" else ""
-        yield f"{clause.id}{status}"
-        yield from _wrap(clause.statement, "    ")
+        if area is None or clause.area == area:
+            status = " [retired]" if clause.status == "retired" else ""
+            yield f"{clause.id}{status}"
+            yield from _wrap(clause.statement, "    ")
 
 
-def describe(identifier: str, root: Path) -> list[str]:
+def list_all() -> Iterator[str]:
+    """Every clause, every ambiguity and every rule option."""
+    yield "Clauses:"
+    yield from list_clauses()
+    yield ""
+    yield "Ambiguities:"
+    for entry in rulebook.ambiguities().values():
+        rulings = ", ".join(f"{d.option + '=' if d.option else ''}{d.ruling}" for d in entry.decisions)
+        yield f"{entry.id}  (ruling {rulings})"
+        yield from _wrap(entry.title, "    ")
+    yield ""
+    yield "Rule options:"
+    for name, option in options().items():
+        yield f"{name}  (default {option.default}; values {', '.join(option.values)})"
+        yield from _wrap(option.summary, "    ")
+
+
+def list_area(area: str) -> list[str]:
+    """Every clause of ``area`` (``R-JOKER``); :class:`RulebookError` if unknown."""
+    if area not in rulebook.areas():
+        known = ", ".join(f"R-{a}" for a in rulebook.areas())
+        raise RulebookError("unknown-area", f"no area R-{area} in the rulebook; areas: {known}")
+    return [f"R-{area}: {rulebook.areas()[area]}", *list_clauses(area)]
+
+
+def _folded(text: str) -> str:
+    """``text`` for matching: case-folded, accents dropped (levée matches levee)."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+def _searchable() -> Iterator[tuple[str, str, str]]:
+    """(ID, one-line summary, all its searchable text) of every entry of the rulebook."""
+    for clause in rulebook.clauses().values():
+        quoted = " ".join(f"{q.quote} {q.english}" for q in clause.sources)
+        yield clause.id, clause.statement, f"{clause.id} {clause.statement} {clause.notes or ''} {quoted}"
+    for entry in rulebook.ambiguities().values():
+        readings = " ".join(f"{r.id} {r.text}" for d in entry.decisions for r in d.readings)
+        questions = " ".join(d.question or "" for d in entry.decisions)
+        yield entry.id, entry.title, f"{entry.id} {entry.title} {questions} {readings}"
+    for sentence in rulebook.sentences().values():
+        yield sentence.id, sentence.english, f"{sentence.id} {sentence.wording} {sentence.english}"
+
+
+def search(words: list[str]) -> list[str]:
+    """The entries whose text holds every one of ``words`` (clauses, ambiguities, then
+    sentences), each with its ID and one line; empty when nothing matches."""
+    wanted = [_folded(w) for w in words]
+    found = []
+    for identifier, summary, text in _searchable():
+        haystack = _folded(text)
+        if all(w in haystack for w in wanted):
+            line = textwrap.shorten(summary, WIDTH - 12, placeholder=" ...")
+            found.append(f"{identifier:<11} {line}")
+    return found
+
+
+def describe(identifier: str, root: Path, all_cases: bool = False) -> list[str]:
     """The lines shown for ``identifier``; :class:`RulebookError` if unknown."""
     key = identifier.strip().upper()
+    area = _AREA.match(key)
+    if area:
+        return list_area(area.group(1))
     kind = rulebook.kind_of(key)
     table = {
         "clause": rulebook.clauses,
@@ -203,7 +290,7 @@ def describe(identifier: str, root: Path) -> list[str]:
     if key not in table:
         raise RulebookError("unknown-id", f"no {kind} {key!r} in the rulebook; try --list")
     if kind == "clause":
-        return list(show_clause(table[key], root))
+        return list(show_clause(table[key], root, all_cases))
     if kind == "sentence":
         return list(show_sentence(table[key]))
     return list(show_ambiguity(table[key]))
@@ -211,24 +298,35 @@ def describe(identifier: str, root: Path) -> list[str]:
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """Add the arguments of ``rules``."""
-    parser.add_argument("id", nargs="?", help="R-AREA-n, AMB-n, FR-n or FA-n")
-    parser.add_argument("--list", action="store_true", help="list every clause with its statement")
+    parser.add_argument("words", nargs="*", metavar="ID|WORD", help="R-AREA-n, R-AREA, AMB-n, FR-n, FA-n, or words")
+    parser.add_argument("--list", action="store_true", help="list every clause, ambiguity and rule option")
+    parser.add_argument("--cases", action="store_true", help="a clause's page lists every scenario citing it")
 
 
 def run(args: argparse.Namespace) -> int:
-    """Print the requested entry; exit 2 on an unknown or malformed ID."""
+    """Print the requested entry or the matches of a search; exit 2 on an unknown or
+    malformed ID, 1 when a search matches nothing."""
     from generala_scenarios import ROOT
 
+    words = args.words
     if args.list:
-        lines = list(list_clauses())
-    elif args.id:
+        lines = list(list_all())
+    elif len(words) == 1 and _ID_LIKE.match(words[0].strip().upper()):
         try:
-            lines = describe(args.id, ROOT)
+            lines = describe(words[0], ROOT, args.cases)
         except RulebookError as error:
             print(f"generala-kit rules: error [{error.code}]: {error}", file=sys.stderr)
             return 2
+    elif words:
+        lines = search(words)
+        if not lines:
+            print(f"generala-kit rules: nothing matches {' '.join(words)!r}", file=sys.stderr)
+            return 1
+        lines.insert(0, f"{len(lines)} match(es) for {' '.join(words)!r}:")
     else:
-        print("generala-kit rules: error: give an ID (R-NEXT-4, FA-12, AMB-5) or --list", file=sys.stderr)
+        print(
+            "generala-kit rules: error: give an ID (R-NEXT-4, R-JOKER, FA-12, AMB-5), words, or --list", file=sys.stderr
+        )
         return 2
     print("\n".join(lines))
     return 0

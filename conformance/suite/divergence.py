@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from generala_conformance.suite.attribution import Attribution
 from generala_conformance.suite.notation import canonical, player, pretty
 
 
@@ -51,8 +52,9 @@ class Divergence(AssertionError):
     """The implementation did not do what the case says.
 
     ``step`` is the first diverging step (its text), ``expected`` and ``actual``
-    say what differs, ``state`` is the snapshot of the table at that point and
-    ``where`` names the case (file and line, or scenario).
+    say what differs, ``state`` is the snapshot of the table at that point,
+    ``where`` names the case (file and line, or scenario) and ``attribution``
+    the clause the step breaks, when it can be told.
     """
 
     def __init__(
@@ -63,6 +65,7 @@ class Divergence(AssertionError):
         state: Mapping[str, Any] | None = None,
         where: str = "",
         history: list[str] | None = None,
+        attribution: Attribution | None = None,
     ) -> None:
         self.step = step
         self.expected = expected
@@ -70,6 +73,7 @@ class Divergence(AssertionError):
         self.state = state
         self.where = where
         self.history = list(history or [])
+        self.attribution = attribution
         super().__init__(self.render())
 
     def render(self) -> str:
@@ -85,4 +89,4 @@ class Divergence(AssertionError):
 
     def located(self, where: str) -> Divergence:
         """The same divergence, naming the case it happened in."""
-        return Divergence(self.step, self.expected, self.actual, self.state, where, self.history)
+        return Divergence(self.step, self.expected, self.actual, self.state, where, self.history, self.attribution)

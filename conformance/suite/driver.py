@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from generala_conformance.suite.attribution import Move, Replay, attribute
 from generala_conformance.suite.divergence import Divergence
 from generala_conformance.suite.notation import action_text, canonical, event_text
 from generala_conformance.transport.adapter import Adapter, Refused
@@ -40,24 +41,33 @@ def show_events(events: Sequence[Json]) -> str:
 
 
 class Driver:
-    """One implementation playing one case; remembers the moves and the last events."""
+    """One implementation playing one case; remembers the moves (to replay them on
+    the reference engine when it diverges) and the last events."""
 
     def __init__(self, adapter: Adapter) -> None:
         self.adapter = adapter
         self.history: list[str] = []
         self.events: list[Json] = []
+        self.replay = Replay()
+        self.refused: Move | None = None  # the last move refused by the implementation
 
-    def fail(self, step: str, expected: Any, actual: Any) -> Divergence:
-        """A :class:`Divergence` at ``step`` with the table as it is now."""
+    def fail(
+        self, step: str, expected: Any, actual: Any, *, attempted: Move | None = None, about: str | None = None
+    ) -> Divergence:
+        """A :class:`Divergence` at ``step`` with the table as it is now and the clause
+        it breaks (``attempted``: the move whose acceptance or refusal diverged;
+        ``about``: the snapshot field the step checks; see :func:`attribute`)."""
         try:
             state = self.adapter.state()
         except Exception as exc:
             state = {"error": repr(exc)}
-        return Divergence(step, expected, actual, state, history=self.history)
+        attribution = attribute(self.replay, self.events, attempted, about)
+        return Divergence(step, expected, actual, state, history=self.history, attribution=attribution)
 
     def start(self, setup: Json) -> Json:
         """Start the game; a refusal of a valid setup is a divergence (a
         ``bad-request`` reply is not caught: it is an error, ``docs/protocol.md``)."""
+        self.replay = Replay(setup)
         try:
             return self.adapter.start(setup)
         except Refused as exc:
@@ -68,8 +78,11 @@ class Driver:
         try:
             events = self.adapter.apply(action, seat)
         except Refused as exc:
+            self.refused = (seat, action)
             return exc
+        self.refused = None
         self.history.append(action_text(seat, action))
+        self.replay.record(seat, action)
         self.events = list(events)
         return self.events
 
@@ -78,7 +91,8 @@ class Driver:
         result = self.attempt(seat, action)
         if isinstance(result, Refused):
             step = action_text(seat, action)
-            raise self.fail(step, "the move is accepted", f"refused ({result.code}): {result.message}")
+            refused = f"refused ({result.code}): {result.message}"
+            raise self.fail(step, "the move is accepted", refused, attempted=(seat, action))
         return result
 
     def deal(self, deck: list[str]) -> list[Json]:
@@ -88,6 +102,7 @@ class Driver:
         except Refused as exc:
             raise self.fail("deal the next game", "the deal is accepted", f"refused: {exc}") from None
         self.history.append("deal")
+        self.replay.record(None, deck)
         self.events = list(events)
         return self.events
 
@@ -100,14 +115,17 @@ class Driver:
             events = self.adapter.apply(action, seat)
         except Refused as exc:
             if code is not None and exc.code is not None and exc.code != code:
-                raise self.fail(step, f"refused with {code}", f"refused with {exc.code}") from None
+                got = f"refused with {exc.code}"
+                raise self.fail(step, f"refused with {code}", got, attempted=(seat, action)) from None
         else:
             self.history.append(step)
-            raise self.fail(step, f"refused with {code or 'any code'}", f"accepted: {show_events(events)}")
+            accepted = f"accepted: {show_events(events)}"
+            raise self.fail(step, f"refused with {code or 'any code'}", accepted, attempted=(seat, action))
         after = self.adapter.state()
         if after != before:
             changed = sorted(k for k in set(before) | set(after) if before.get(k) != after.get(k))
-            raise self.fail(f"{step} (refused)", "the state unchanged", f"changed: {', '.join(changed)}")
+            refused = f"changed: {', '.join(changed)}"
+            raise self.fail(f"{step} (refused)", "the state unchanged", refused, attempted=(seat, action))
 
     def expect_events(self, step: str, expected: Sequence[Json], actual: Sequence[Json]) -> None:
         """The events of a move must match the expected ones (``docs/interfaces.md``)."""
@@ -117,7 +135,7 @@ class Driver:
     def expect_state(self, step: str, expected: Mapping[str, Any]) -> Json:
         """Each expected field of the snapshot must match; hands compare as card sets."""
         state = self.adapter.state()
-        for key, want in expected.items():
+        for key, want in sorted(expected.items(), key=lambda item: item[0] != "hands"):  # the deal first
             got = state.get(key)
             if key == "hands":
                 got = {s: canonical(state["hands"][s]) for s in want} if "hands" in state else None
@@ -125,11 +143,13 @@ class Driver:
             elif key == "out_of_play" and isinstance(got, list):
                 got, want = canonical(got), canonical(want)
             if not subset(want, got):
-                raise self.fail(step, f"{key} = {want!r}", f"{key} = {got!r}")
+                raise self.fail(step, f"{key} = {want!r}", f"{key} = {got!r}", about=key)
         return state
 
     def expect_legal(self, step: str, expected: Sequence[str]) -> None:
         """The legal actions, as a set."""
         got = sorted(self.adapter.legal())
         if got != sorted(expected):
-            raise self.fail(step, f"legal actions {sorted(expected)}", f"legal actions {got}")
+            differs = sorted(set(got) ^ set(expected))
+            attempted = (self.adapter.state().get("to_move"), differs[0]) if differs else None
+            raise self.fail(step, f"legal actions {sorted(expected)}", f"legal actions {got}", attempted=attempted)

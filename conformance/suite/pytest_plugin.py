@@ -48,6 +48,7 @@ MARKERS = {
 DEFAULT_MAX_FAULTS = 5
 CASE_KEY = pytest.StashKey["CaseInfo"]()
 PHASES_KEY = pytest.StashKey[list[str]]()
+ATTRIBUTION_KEY = pytest.StashKey[dict[str, str]]()
 
 
 @dataclass
@@ -442,13 +443,18 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     report.generala_outcome = outcome
     phases = item.stash.setdefault(PHASES_KEY, [])
     phases.append(outcome)
+    attribution = getattr(error, "attribution", None)
+    if attribution is not None:
+        item.stash[ATTRIBUTION_KEY] = attribution.as_dict()
     if call.when == "teardown":  # JUnit XML takes the properties of the teardown report
         report.user_properties += [("generala_case", info.id), ("generala_outcome", report_mod.fold(phases))]
+        report.user_properties += _clause_properties(info, item.stash.get(ATTRIBUTION_KEY, None))
     report.generala_case = vars(info)
     report.generala_stderr = stderr
+    report.generala_attribution = item.stash.get(ATTRIBUTION_KEY, None)
     if error is not None and outcome in ("fail", "error", "timeout") and _readable(error):
         report.generala_message = _message(error)
-        report.longrepr = f"case {info.id}  ({info.where})\n{report.generala_message}"
+        report.longrepr = "\n".join([*_failure_head(info, attribution), report.generala_message])
     if impl is not None and impl.known_hello is not None and call.when == "setup":
         report.generala_hello = impl.known_hello
     return report
@@ -478,6 +484,27 @@ def pytest_runtest_makereport_of_a_fault(item: pytest.Item, call: pytest.CallInf
         call.stop,
         item.user_properties,
     )
+
+
+def _clause_properties(info: CaseInfo, attribution: dict[str, str] | None) -> list[tuple[str, str]]:
+    """JUnit properties: the clauses the case checks and the one its failure breaks."""
+    found = [("generala_clauses", " ".join(info.clauses))] if info.clauses else []
+    if attribution is not None:
+        found.append(("generala_clause", attribution["clause"]))
+        found.append(("generala_clause_statement", attribution["statement"]))
+    return found
+
+
+def _failure_head(info: CaseInfo, attribution: Any) -> list[str]:
+    """The first lines of a failure: the case, the clause it breaks and why, the clauses it checks."""
+    from generala_spec import rulebook
+
+    head = [f"case {info.id}  ({info.where})"]
+    if attribution is not None:
+        head.append(f"breaks {attribution.clause}: {attribution.statement}  ({attribution.why})")
+    statements = rulebook.clauses()
+    head += [f"checks {c}: {statements[c].statement}" for c in info.clauses if c in statements]
+    return head
 
 
 def _readable(error: BaseException) -> bool:
@@ -545,6 +572,8 @@ class RunState:
             result.message = getattr(report, "generala_message", None) or _report_text(report)
         if getattr(report, "generala_stderr", ""):
             result.stderr = report.generala_stderr
+        if getattr(report, "generala_attribution", None):
+            result.attribution = report.generala_attribution
 
     def run_error(self, exitstatus: int) -> str | None:
         """Why the run did not run (``None`` when it did): the cases could not be

@@ -41,10 +41,15 @@ class CaseResult:
     duration: float = 0.0
     message: str | None = None
     stderr: str | None = None
+    attribution: dict[str, str] | None = None  # the clause a failure breaks: clause, statement, why
 
     @property
     def areas(self) -> list[str]:
-        """The clause areas (``FOLLOW`` for ``R-FOLLOW-2``) the case checks."""
+        """The clause areas (``FOLLOW`` for ``R-FOLLOW-2``) the case counts in: every
+        area it checks, except that a failure attributed to a clause counts only
+        in that clause's area (one bug reads as one bug)."""
+        if self.outcome == "fail" and self.attribution:
+            return [area_of(self.attribution["clause"])]
         found = sorted({c.split("-")[1] for c in self.clauses if c.count("-") >= 2})
         return found or [NO_AREA]
 
@@ -74,12 +79,39 @@ def counts(results: list[CaseResult]) -> dict[str, int]:
 
 
 def by_area(results: list[CaseResult]) -> dict[str, dict[str, int]]:
-    """:func:`counts` per clause area (a case checking two areas counts in both)."""
+    """:func:`counts` per clause area (see :attr:`CaseResult.areas`: a case checking two
+    areas counts in both, a failure attributed to a clause only in its area)."""
     groups: dict[str, list[CaseResult]] = {}
     for result in results:
         for area in result.areas:
             groups.setdefault(area, []).append(result)
     return {area: counts(groups[area]) for area in sorted(groups)}
+
+
+UNATTRIBUTED = "(no clause attributed)"
+
+
+def short_where(where: str) -> str:
+    """``/…/features/04_jokers.feature:57`` -> ``04_jokers.feature:57``."""
+    return Path(where.split(" ", 1)[0]).name if where else ""
+
+
+def rollup(results: list[CaseResult]) -> list[dict[str, Any]]:
+    """The failing clauses, most failures first: for each, how many cases fail on it
+    (a failure counts under its attributed clause) and the first of them."""
+    groups: dict[str, list[CaseResult]] = {}
+    for result in sorted(results, key=lambda r: (r.where, r.id)):
+        if result.outcome == "fail":
+            clause = result.attribution["clause"] if result.attribution else UNATTRIBUTED
+            groups.setdefault(clause, []).append(result)
+    rows = []
+    for clause, cases in sorted(groups.items(), key=lambda item: (-len(item[1]), item[0])):
+        first = cases[0]
+        statement = first.attribution["statement"] if first.attribution else ""
+        rows.append(
+            {"clause": clause, "statement": statement, "cases": len(cases), "first": first.id, "where": first.where}
+        )
+    return rows
 
 
 def unexpected(results: list[CaseResult]) -> list[CaseResult]:
@@ -110,6 +142,7 @@ def build(
         "error": error,
         "summary": counts(results),
         "areas": by_area(results),
+        "rollup": rollup(results),
         "cases": [asdict(r) for r in sorted(results, key=lambda r: r.id)],
     }
 
@@ -161,6 +194,34 @@ def _umask() -> int:
     return mask
 
 
+def case_lines(case: dict[str, Any]) -> list[str]:
+    """A case that went wrong, for the summary: outcome, id and place, the clause it
+    breaks (or those it checks) and the first line of its message."""
+    first = (case["message"] or "").strip().splitlines()[:1]
+    lines = [f"  {case['outcome'].upper():<8} {case['id']}  ({short_where(case['where'])})"]
+    attribution = case.get("attribution")
+    if attribution:
+        lines.append(f"           breaks {attribution['clause']}: {attribution['statement']}")
+    elif case["clauses"]:
+        lines.append(f"           checks {', '.join(case['clauses'])}")
+    if first:
+        lines.append(f"           {first[0]}")
+    return lines
+
+
+def rollup_lines(rows: list[dict[str, Any]]) -> list[str]:
+    """The roll-up by clause (:func:`rollup`) for the terminal."""
+    if not rows:
+        return []
+    lines = ["failing clauses (each failure counted under the clause it breaks):"]
+    for row in rows:
+        first = f"first: {short_where(row['where'])} {row['first']}"
+        lines.append(f"  {row['clause']:<12} {row['cases']:>4} case(s)   {first}")
+        if row["statement"]:
+            lines.append(f"  {'':<12} {row['statement']}")
+    return lines
+
+
 def terminal_lines(document: dict[str, Any], failures_shown: int = 20) -> list[str]:
     """The human summary: the implementation, a table per clause area, the cases
     that went wrong (first line of each message) and the verdict."""
@@ -174,13 +235,14 @@ def terminal_lines(document: dict[str, Any], failures_shown: int = 20) -> list[s
     rows = [*document["areas"].items(), ("TOTAL", document["summary"])]
     for area, table in rows:
         lines.append(f"{area:<10}" + "".join(f"{table[o]:>8}" for o in (*OUTCOMES, "total")))
-    lines.append("(a case counts in every clause area it checks; TOTAL counts each case once)")
+    lines.append("(a case counts in every area it checks, a failure only in the area of the clause it breaks;")
+    lines.append(" TOTAL counts each case once)")
     bad = [c for c in document["cases"] if c["outcome"] in UNEXPECTED]
     for case in bad[:failures_shown]:
-        first = (case["message"] or "").strip().splitlines()[:1]
-        lines.append(f"  {case['outcome'].upper():<8} {case['id']}: {first[0] if first else ''}")
+        lines.extend(case_lines(case))
     if len(bad) > failures_shown:
         lines.append(f"  … and {len(bad) - failures_shown} more (see the JSON report)")
+    lines.extend(rollup_lines(document.get("rollup", [])))
     summary = document["summary"]
     if document.get("error"):
         return [*lines, f"NOT OK: {document['error']}"]

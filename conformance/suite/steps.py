@@ -75,7 +75,8 @@ class Table:
         """The driver of the started game; a refused move nobody asserted is a divergence."""
         if self.pending is not None:
             step, refusal, _ = self.pending
-            raise self.driver.fail(step, "the move is accepted", f"refused ({refusal.code}): {refusal.message}")
+            refused = f"refused ({refusal.code}): {refusal.message}"
+            raise self.driver.fail(step, "the move is accepted", refused, attempted=self.driver.refused)
         if not self.started:
             if self.setup is None:
                 raise Divergence("(scenario)", "a Given step sets up the table", "no setup", None)
@@ -291,7 +292,8 @@ def _general(table: Table, step: str) -> Callable[[], None] | None:
         text, refusal, before = table.refusal()
         want = code or None
         if want and refusal.code is not None and refusal.code != want:
-            raise driver.fail(text, f"refused with {want}", f"refused with {refusal.code}")
+            got = f"refused with {refusal.code}"
+            raise driver.fail(text, f"refused with {want}", got, attempted=driver.refused)
         after = table.adapter.state()
         _expect(driver, text, after == before, "the state unchanged after the refusal", "it changed")
 

@@ -1,0 +1,67 @@
+"""``generala-kit explain``: the arbiter. Set up a position, optionally play moves,
+and get every legal and illegal move, each event with the clause and source
+sentences that decide it, and the outcome under each reading that changes it.
+
+generala-kit explain "P1: JK 2C | P2: 5H 9S | P3: KH | leader: P3" "P3 KH, P1 JK"
+generala-kit explain --file position.yaml --json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from generala_conformance.arbiter import position_text
+from generala_conformance.arbiter.explain import ExplainError, explain
+from generala_conformance.arbiter.position_text import PositionError
+
+HELP = "explain a position: legal moves, who wins and leads, by which clause"
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    """Add the arguments of ``explain``."""
+    parser.formatter_class = argparse.RawDescriptionHelpFormatter
+    parser.epilog = position_text.__doc__
+    parser.add_argument("position", nargs="?", help="the position in the short text form (see below)")
+    parser.add_argument("moves", nargs="*", help="moves to play: 'P3 KH, P1 JK' (or one per argument)")
+    parser.add_argument("--file", metavar="FILE", help="read the position (and moves) from a YAML or JSON file")
+    parser.add_argument("--profile", help="play under this profile (default, fr, fa)")
+    parser.add_argument("--rule", action="append", default=[], metavar="OPTION=VALUE", help="set a rule option")
+    parser.add_argument("--json", action="store_true", help="the answer as JSON (spec/schemas/explain.schema.json)")
+
+
+def _question(args: argparse.Namespace) -> position_text.Question:
+    if args.file:
+        question = position_text.parse_file(args.file)
+        question.moves += position_text.parse_moves([args.position, *args.moves] if args.position else [])
+    elif args.position:
+        question = position_text.parse_text(args.position)
+        question.moves = position_text.parse_moves(args.moves)
+    else:
+        raise PositionError("give a position ('P1: JK 2C | P2: 5H 9S') or --file FILE")
+    if args.profile:
+        question.profile = args.profile
+    for item in args.rule:
+        name, sep, value = item.partition("=")
+        if not sep:
+            raise PositionError(f"--rule {item!r}: write OPTION=VALUE (e.g. tie-break=any-nearest)")
+        question.rules[name.strip()] = value.strip()
+    return question
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print the answer; exit 2 on a malformed or impossible position, 1 when a move is illegal."""
+    from generala_conformance.arbiter import render
+
+    try:
+        answer = explain(_question(args))
+    except (PositionError, ExplainError) as error:
+        code = getattr(error, "code", PositionError.code)
+        print(f"generala-kit explain: error [{code}]: {error}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(answer, indent=1, ensure_ascii=False))
+    else:
+        print("\n".join(render.lines(answer)))
+    return 1 if answer["stopped"] else 0
