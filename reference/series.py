@@ -74,10 +74,11 @@ class Series:
     def deal(self, deck: Sequence[int] | None = None) -> list[tuple]:
         """Deal the next game (the last one must be over and the series not)."""
         self.check_deal()
-        self.dealer, self.next_dealer = self.next_dealer, None
-        self.game = self.game_class.from_deal(
-            self.seats, self.dealer, deck, seed=self._seed(deck), rules=self.rules, seated=self.active
-        )
+        dealer = self.next_dealer
+        assert dealer is not None  # check_deal: the last game is over and named him
+        game = self.game_class.from_deal(self.seats, dealer, deck, seed=self._seed(deck), rules=self.rules, seated=self.active)
+        # Only a deal that succeeded changes the series (R-PROTO-3: a refused deal changes nothing).
+        self.game, self.dealer, self.next_dealer = game, dealer, None
         self.games += 1
         return [("deal", self.dealer, list(self.active))]
 
