@@ -20,6 +20,12 @@ ENGINES = Path(__file__).with_name("broken_engines.py")
 
 
 def check(tmp_path: Path, factory: str, *options: str) -> tuple[int, dict]:
+    """``generala-kit check`` of the in-process adapter ``factory``: exit code and JSON report."""
+    return run_check(tmp_path, ["--adapter", factory], *options)
+
+
+def run_check(tmp_path: Path, implementation: list[str], *options: str) -> tuple[int, dict]:
+    """``generala-kit check`` of ``implementation`` (``--adapter …`` or ``--adapter-cmd …``)."""
     report = tmp_path / "report.json"
     result = subprocess.run(
         [
@@ -27,8 +33,7 @@ def check(tmp_path: Path, factory: str, *options: str) -> tuple[int, dict]:
             "-m",
             "generala_conformance.cli",
             "check",
-            "--adapter",
-            factory,
+            *implementation,
             "--json",
             str(report),
             *options,

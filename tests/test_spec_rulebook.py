@@ -25,7 +25,7 @@ REFERENCE = re.compile(r"\b(?:R-[A-Z]+-\d+|AMB-\d+|(?:FR|FA)-\d+)\b")
 ISSUED = {
     "MAT": 6, "DEAL": 3, "LEAD": 3, "FOLLOW": 5, "JOKER": 4, "DECL": 4,
     "TRICK": 2, "NEXT": 6, "OUT": 2, "END": 4, "SERIES": 8,
-    "SETUP": 8, "PROTO": 7,
+    "SETUP": 8, "PROTO": 8,
 }  # fmt: skip
 
 

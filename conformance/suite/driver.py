@@ -40,7 +40,7 @@ def _shown(result: Any) -> str:
     if isinstance(result, list) and all(isinstance(e, Mapping) and "type" in e for e in result):
         return show_events(result)
     if isinstance(result, Mapping) and "hands" in result:
-        return "a game was started"
+        return "answered with a game's state snapshot"
     return repr(result)[:200]
 
 
