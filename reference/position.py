@@ -101,7 +101,9 @@ def _build(position: Mapping[str, Any], rules: Rules, game_class: type[Game], ch
     if not 2 <= dealt <= n:
         raise _bad(f"dealt (how many players were dealt into this game) must be 2..{n}, not {dealt!r}")
     game.dealt = dealt
-    went_out = [_seat(s, n, f"went_out[{i}]") for i, s in enumerate(optional_listing(position.get("went_out"), "went_out"))]
+    went_out = [
+        _seat(s, n, f"went_out[{i}]") for i, s in enumerate(optional_listing(position.get("went_out"), "went_out"))
+    ]
     if len(set(went_out)) != len(went_out):
         raise _bad("went_out must list distinct seats")
     for seat in went_out:

@@ -76,7 +76,9 @@ class Series:
         self.check_deal()
         dealer = self.next_dealer
         assert dealer is not None  # check_deal: the last game is over and named him
-        game = self.game_class.from_deal(self.seats, dealer, deck, seed=self._seed(deck), rules=self.rules, seated=self.active)
+        game = self.game_class.from_deal(
+            self.seats, dealer, deck, seed=self._seed(deck), rules=self.rules, seated=self.active
+        )
         # Only a deal that succeeded changes the series (R-PROTO-3: a refused deal changes nothing).
         self.game, self.dealer, self.next_dealer = game, dealer, None
         self.games += 1

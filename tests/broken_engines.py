@@ -1068,13 +1068,13 @@ class BadPositionAsBadSetup(_Recoded):
     """R-SETUP-6 broken: an impossible position is answered ``bad-setup`` (the old reading of
     "anything malformed"), not ``bad-position``."""
 
-    recode = {"bad-position": "bad-setup"}
+    recode: ClassVar[dict[str, str]] = {"bad-position": "bad-setup"}
 
 
 class DeckCardsAsBadDeck(_Recoded):
     """R-SETUP-4 broken the docs' old way: a deck with a bad or duplicate card is ``bad-deck``."""
 
-    recode = {"bad-card": "bad-deck", "duplicate-card": "bad-deck"}
+    recode: ClassVar[dict[str, str]] = {"bad-card": "bad-deck", "duplicate-card": "bad-deck"}
 
 
 class NonIntegerPlayersAsBadPlayers(_Recoded):
@@ -1156,7 +1156,12 @@ class EachCardAfterEveryCard(ReferenceAdapter):
     def start(self, setup: Json) -> Json:
         rules = setup.get("rules") or {}
         if rules.get("end-check") == "each-card" and "position" in setup:
-            self.game, self.series = _build(setup["position"], Rules.of(overrides={**rules, "end-check": "trick-end"}), AfterEveryCard, True), None
+            self.game, self.series = (
+                _build(
+                    setup["position"], Rules.of(overrides={**rules, "end-check": "trick-end"}), AfterEveryCard, True
+                ),
+                None,
+            )
             self.game.rules = Rules.of(overrides=rules)
             return self.state()
         return super().start(setup)

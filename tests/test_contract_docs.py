@@ -89,7 +89,9 @@ def test_the_documented_codes_are_exactly_those_the_reference_can_raise() -> Non
 
 def test_the_code_scan_sees_a_planted_code(tmp_path: Path) -> None:
     planted = tmp_path / "m.py"
-    planted.write_text('def _bad(m, code="x-default"):\n    pass\nraise InvalidPosition("x-new", "m")\n_bad("m", "x-two")\n')
+    planted.write_text(
+        'def _bad(m, code="x-default"):\n    pass\nraise InvalidPosition("x-new", "m")\n_bad("m", "x-two")\n'
+    )
     assert _codes_in(planted) == {"x-default", "x-new", "x-two"}
 
 

@@ -111,7 +111,9 @@ class Driver:
             raise self.fail(step, str(want), f"accepted: {_shown(result)}")
         after = self._state_or_none() if unchanged else None
         if after != before:
-            changed = sorted(k for k in set(before or {}) | set(after or {}) if (before or {}).get(k) != (after or {}).get(k))
+            changed = sorted(
+                k for k in set(before or {}) | set(after or {}) if (before or {}).get(k) != (after or {}).get(k)
+            )
             raise self.fail(f"{step} (refused)", "the state unchanged", f"changed: {', '.join(changed) or 'the game'}")
 
     def _state_or_none(self) -> Json | None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from importlib.metadata import PackageNotFoundError, version
-from typing import Any
 
 from generala_conformance.transport.adapter import Adapter, BadRequest, Json, Refused
 from generala_reference.actions import format_action, parse_action

@@ -9,9 +9,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from generala_conformance.transport.serve import serve  # noqa: E402
+from generala_conformance.transport.serve import serve
 
-from tests.broken_engines import CONTRACT  # noqa: E402
+from tests.broken_engines import CONTRACT
 
 if __name__ == "__main__":
     sys.exit(serve(CONTRACT[sys.argv[1]].adapter(), sys.stdin.buffer, sys.stdout.buffer))
