@@ -1175,6 +1175,51 @@ class ListsEndCheckItIgnores(ReferenceAdapter):
         super().__init__(game_class=EndCheckOptionIgnored)
 
 
+class SeriesFromAnything(ReferenceAdapter):
+    """R-SETUP-1 broken: ``series`` is ignored when the setup cannot start a series."""
+
+    def start(self, setup: Json) -> Json:
+        if (
+            isinstance(setup, dict)
+            and setup.get("series")
+            and ("position" in setup or "seated" in setup.get("deal", {}))
+        ):
+            setup = {k: v for k, v in setup.items() if k != "series"}
+        return super().start(setup)
+
+
+class PlayersAsBadSetup(_Recoded):
+    """R-SETUP-3 broken: a table of 1 or 11 players is ``bad-setup``, not ``bad-players``."""
+
+    recode: ClassVar[dict[str, str]] = {"bad-players": "bad-setup"}
+
+
+class SeatedAsASet(ReferenceAdapter):
+    """R-SETUP-5 broken: ``seated`` is read as a set, so a seat named twice is accepted."""
+
+    def start(self, setup: Json) -> Json:
+        deal = setup.get("deal") if isinstance(setup, dict) else None
+        if isinstance(deal, dict) and isinstance(deal.get("seated"), list):
+            setup = {**setup, "deal": {**deal, "seated": sorted(set(deal["seated"]), key=deal["seated"].index)}}
+        return super().start(setup)
+
+
+class UnknownOptionsIgnored(ReferenceAdapter):
+    """R-SETUP-8 broken: rule options it does not know are silently ignored."""
+
+    def start(self, setup: Json) -> Json:
+        if isinstance(setup, dict) and isinstance(setup.get("rules"), dict):
+            setup = {**setup, "rules": {k: v for k, v in setup["rules"].items() if k in options()}}
+        return super().start(setup)
+
+
+class EmptyAnswersWithoutGame(ReferenceAdapter):
+    """R-PROTO-1 broken: without a game, ``legal`` answers no actions instead of ``no-game``."""
+
+    def legal(self) -> list[str]:
+        return [] if self.game is None else super().legal()
+
+
 class BrokenContract(NamedTuple):
     """A contract-breaking implementation: the clause it breaks and its adapter class."""
 
@@ -1183,6 +1228,11 @@ class BrokenContract(NamedTuple):
 
 
 CONTRACT: dict[str, BrokenContract] = {
+    "series-from-anything": BrokenContract("R-SETUP-1", SeriesFromAnything),
+    "players-as-bad-setup": BrokenContract("R-SETUP-3", PlayersAsBadSetup),
+    "seated-as-a-set": BrokenContract("R-SETUP-5", SeatedAsASet),
+    "unknown-options-ignored": BrokenContract("R-SETUP-8", UnknownOptionsIgnored),
+    "empty-answers-without-game": BrokenContract("R-PROTO-1", EmptyAnswersWithoutGame),
     "lax-card-check": BrokenContract("R-SETUP-4", LaxCardCheck),
     "deck-cards-as-bad-deck": BrokenContract("R-SETUP-4", DeckCardsAsBadDeck),
     "non-integer-players-as-bad-players": BrokenContract("R-SETUP-2", NonIntegerPlayersAsBadPlayers),
@@ -1197,3 +1247,10 @@ CONTRACT: dict[str, BrokenContract] = {
     "lists-end-check-it-ignores": BrokenContract("R-PROTO-8", ListsEndCheckItIgnores),
 }
 """name -> the contract-breaking implementation (served by ``tests/impls/contract_engine.py``)."""
+
+
+CONTRACT_UNBREAKABLE: dict[str, str] = {
+    "R-PROTO-7": "It states how the kit compares events (check: subsets, fuzz: exactly), not what an "
+    "implementation answers; tests/test_fixture_refusals.py checks the fuzzer's side.",
+}
+"""contract clause -> why no implementation can break it."""
