@@ -131,3 +131,11 @@ def test_a_malformed_setup_gets_a_documented_code_and_a_plain_message(setup: obj
         adapter.start(setup)  # type: ignore[arg-type]
     assert caught.value.code in documented_codes()
     assert not re.search(r"Error\b|Traceback|<class", caught.value.message), caught.value.message
+
+
+def test_contract_cases_cite_existing_docs_sections() -> None:
+    from generala_conformance.suite.fixtures import load_all
+
+    table = sections()
+    cited = {s.removeprefix("interfaces.md#") for c in load_all() for s in c.sources if s.startswith("interfaces.md#")}
+    assert cited and cited <= set(table), sorted(cited - set(table))
