@@ -111,8 +111,8 @@ class Game:
         if not 0 <= dealer < players:
             raise InvalidPosition("bad-dealer", f"dealer {dealer} is not a seat of 0..{players - 1}")
         seats = sorted(set(range(players) if seated is None else seated))
-        if len(seats) < 2 or not all(0 <= s < players for s in seats):
-            raise InvalidPosition("bad-seated", f"seated must name at least 2 seats of 0..{players - 1}")
+        if len(seats) < 2 or not all(0 <= s < players for s in seats) or len(seats) != len(seated or seats):
+            raise InvalidPosition("bad-seated", f"seated must name at least 2 distinct seats of 0..{players - 1}")
         if deck is None:
             order = list(range(54))
             random.Random(seed).shuffle(order)

@@ -27,6 +27,7 @@ from generala_reference.cards import (
 from generala_reference.errors import InvalidInput, InvalidPosition
 from generala_reference.game import OVER, PHASES, TAKE, Game
 from generala_reference.rules import DEFAULT, Rules
+from generala_reference.setup import integer, listing, malformed, mapping, optional_listing
 
 Json = dict[str, Any]
 
@@ -36,7 +37,8 @@ def _bad(message: str, code: str = "bad-position") -> InvalidPosition:
 
 
 def _seat(value: Any, n: int, field: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < n:
+    """A seat: ``bad-setup`` unless an integer, ``bad-position`` outside ``0..n-1``."""
+    if not 0 <= integer(value, field) < n:
         raise _bad(f"{field} must be a seat number 0..{n - 1}, not {value!r}")
     return value
 
@@ -51,10 +53,8 @@ class _Pack(Pack):
             raise _bad(f"{where}: {exc.message}", exc.code) from None
 
     def cards(self, tokens: Any, where: str) -> int:
-        if not isinstance(tokens, list):
-            raise _bad(f"{where} must be a list of cards")
         mask = 0
-        for token in tokens:
+        for token in listing(tokens, where):
             mask |= 1 << self.card(token, where)
         return mask
 
@@ -71,20 +71,19 @@ def from_position(position: Mapping[str, Any], rules: Rules = DEFAULT, game_clas
 
 
 def _build(position: Mapping[str, Any], rules: Rules, game_class: type[Game], check_playable: bool) -> Game:
-    if not isinstance(position, Mapping):
-        raise _bad("a position must be a mapping")
-    n = position.get("players", len(position.get("hands") or []))
-    if not isinstance(n, int) or not 2 <= n <= 10:
+    mapping(position, "position")
+    hands_data = listing(position.get("hands"), "position.hands")
+    n = integer(position.get("players", len(hands_data)), "position.players")
+    if not 2 <= n <= 10:
         raise _bad(f"a game has 2 to 10 players, not {n!r} (R-MAT-2)", "bad-players")
-    hands_data = position.get("hands")
-    if not isinstance(hands_data, list) or len(hands_data) != n:
-        raise _bad(f"hands must be a list of {n} card lists")
+    if len(hands_data) != n:
+        raise _bad(f"hands must be a list of {n} card lists, not {len(hands_data)}")
     pack = _Pack()
     hands = [pack.cards(h, f"hands[{i}]") for i, h in enumerate(hands_data)]
     trick: list[tuple[int, int]] = []
-    for i, entry in enumerate(position.get("trick") or []):
+    for i, entry in enumerate(optional_listing(position.get("trick"), "trick")):
         if not isinstance(entry, Mapping) or "player" not in entry or "card" not in entry:
-            raise _bad(f"trick[{i}] must be {{'player': seat, 'card': card}}")
+            raise malformed(f"trick[{i}] must be {{'player': seat, 'card': card}}")
         trick.append((_seat(entry["player"], n, f"trick[{i}].player"), pack.card(entry["card"], f"trick[{i}]")))
     out_data = position.get("out_of_play")
     if out_data is None:
@@ -98,17 +97,19 @@ def _build(position: Mapping[str, Any], rules: Rules, game_class: type[Game], ch
     game.hands = hands
     game.out_of_play = out_mask
     game.holders = sum(1 for h in hands if h)
-    dealt = position.get("dealt", n)
-    if type(dealt) is not int or not 2 <= dealt <= n:
+    dealt = integer(position.get("dealt", n), "dealt")
+    if not 2 <= dealt <= n:
         raise _bad(f"dealt (how many players were dealt into this game) must be 2..{n}, not {dealt!r}")
     game.dealt = dealt
-    went_out = position.get("went_out") or []
-    if not isinstance(went_out, list) or len(set(went_out)) != len(went_out):
+    went_out = [
+        _seat(s, n, f"went_out[{i}]") for i, s in enumerate(optional_listing(position.get("went_out"), "went_out"))
+    ]
+    if len(set(went_out)) != len(went_out):
         raise _bad("went_out must list distinct seats")
-    for i, seat in enumerate(went_out):
-        if hands[_seat(seat, n, f"went_out[{i}]")]:
+    for seat in went_out:
+        if hands[seat]:
             raise _bad(f"P{seat + 1} still holds cards: he has not gone out")
-    game.went_out = list(went_out)
+    game.went_out = went_out
     leader = _seat(position.get("leader"), n, "leader")
     game.leader = leader
     _replay_trick(game, trick)
@@ -135,7 +136,8 @@ def _build(position: Mapping[str, Any], rules: Rules, game_class: type[Game], ch
             raise _bad("every player has played to the trick: it is already complete", "trick-complete")
         if game.to_move < 0 or not (hands[game.to_move] or game.phase == TAKE):
             raise _bad("the player to move has no card", "empty-hand-to-move")
-        if game.holders < 2 and not trick:
+        if game.holders < 2 and (not trick or rules.end_each_card):
+            # Under end-check: each-card the game ended on the card that left one holder (R-SETUP-4).
             raise _bad("fewer than two players hold cards: the game is already over", "game-already-over")
     return game
 

@@ -63,16 +63,25 @@ class Series:
             events.extend(self._settle(self.game.loser))
         return events
 
-    def deal(self, deck: Sequence[int] | None = None) -> list[tuple]:
-        """Deal the next game (the last one must be over and the series not)."""
+    def check_deal(self) -> None:
+        """Raise :class:`IllegalAction` unless the next game may be dealt now: the
+        current game must be over (``game-not-over``) and the series not
+        (``game-over``), R-PROTO-3."""
         if self.is_over:
             raise IllegalAction("game-over", "the series is over: it has a champion")
         if not self.game.is_over or self.next_dealer is None:
             raise IllegalAction("game-not-over", "the current game is still being played")
-        self.dealer, self.next_dealer = self.next_dealer, None
-        self.game = self.game_class.from_deal(
-            self.seats, self.dealer, deck, seed=self._seed(deck), rules=self.rules, seated=self.active
+
+    def deal(self, deck: Sequence[int] | None = None) -> list[tuple]:
+        """Deal the next game (the last one must be over and the series not)."""
+        self.check_deal()
+        dealer = self.next_dealer
+        assert dealer is not None  # check_deal: the last game is over and named him
+        game = self.game_class.from_deal(
+            self.seats, dealer, deck, seed=self._seed(deck), rules=self.rules, seated=self.active
         )
+        # Only a deal that succeeded changes the series (R-PROTO-3: a refused deal changes nothing).
+        self.game, self.dealer, self.next_dealer = game, dealer, None
         self.games += 1
         return [("deal", self.dealer, list(self.active))]
 

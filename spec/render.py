@@ -52,6 +52,11 @@ def _clause(clause: Clause) -> Iterator[str]:
         for source in clause.sources:
             yield from _quote(source)
         yield ""
+    if clause.docs:
+        yield "Documented in `docs/interfaces.md` (a contract clause: no source sentence):"
+        yield ""
+        yield from (f"- **#{doc.section}**: {doc.quote}" for doc in clause.docs)
+        yield ""
     if clause.notes:
         yield f"Notes: {clause.notes}"
         yield ""
@@ -147,6 +152,11 @@ Every sentence of both texts has an ID (`FR-1`, `FA-1`, ...) given by \
 `generala_spec.sentences.split`; quotes are word for word. The key words MUST, \
 MAY and MAY NOT are normative. A clause that names a rule option is the kit's \
 default reading; scenarios may run under the other values.
+
+The areas {contract} are the **contract**, not the rules: what an implementation \
+must answer to setups and requests beyond the game itself. Their clauses rest on \
+the sections of `docs/interfaces.md` they quote, not on the source texts, and \
+reports show them apart from the rules.
 """
 
 
@@ -162,7 +172,8 @@ def _lines() -> Iterator[str]:
         f"- **{name}**: {info['title']} (seed `{info['seed']}`, language `{info['language']}`){_addresses(info)}."
         for name, info in rulebook.text_info().items()
     )
-    yield _INTRO.format(command=COMMAND, texts=texts)
+    contract = ", ".join(rulebook.contract_areas()) or "(none)"
+    yield _INTRO.format(command=COMMAND, texts=texts, contract=contract)
     yield "## Clauses"
     yield ""
     for area, title in rulebook.areas().items():

@@ -51,8 +51,22 @@ class Silence:
 
 
 @dataclass(frozen=True)
+class DocQuote:
+    """A word-for-word quote of one section of ``docs/interfaces.md`` (``section`` is
+    the slug of its heading: ``refused-setups``)."""
+
+    section: str
+    quote: str
+
+
+@dataclass(frozen=True)
 class Clause:
-    """One normative clause (``R-AREA-n``)."""
+    """One normative clause (``R-AREA-n``).
+
+    A rule clause rests on sentences of the source texts (``sources``); a contract
+    clause (areas such as ``SETUP`` and ``PROTO``: what an implementation must answer
+    beyond the rules) rests on sections of ``docs/interfaces.md`` (``docs``).
+    """
 
     id: str
     area: str
@@ -61,6 +75,12 @@ class Clause:
     sources: tuple[Quote, ...]
     notes: str | None
     examples: tuple[str, ...]
+    docs: tuple[DocQuote, ...] = ()
+
+    @property
+    def contract(self) -> bool:
+        """Whether this is a contract clause (cites ``docs/interfaces.md``)."""
+        return bool(self.docs)
 
 
 @dataclass(frozen=True)
@@ -198,10 +218,18 @@ def clauses() -> Mapping[str, Clause]:
             sources=tuple(Quote(**quote) for quote in entry.get("sources", [])),
             notes=entry.get("notes"),
             examples=tuple(entry.get("examples", [])),
+            docs=tuple(DocQuote(**quote) for quote in entry.get("docs", [])),
         )
         for entry in load("clauses")["clauses"]
     }
     return MappingProxyType(table)
+
+
+def contract_areas() -> tuple[str, ...]:
+    """The areas of contract clauses (``SETUP``, ``PROTO``), in order: an area's clauses
+    are all rule clauses or all contract clauses (tests check it)."""
+    table = clauses().values()
+    return tuple(area for area in areas() if any(c.contract for c in table if c.area == area))
 
 
 def _decision(entry: dict) -> Decision:

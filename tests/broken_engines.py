@@ -22,11 +22,13 @@ from collections.abc import Sequence
 from functools import partial
 from typing import Any, ClassVar, NamedTuple
 
+from generala_conformance.transport.adapter import BadRequest, Json, Refused
 from generala_conformance.transport.reference_adapter import ReferenceAdapter
 from generala_reference.actions import DECLINE, JOKER_ACTION, TAKE_BASE, cards_as_actions
 from generala_reference.cards import JOKER, JOKERS, SUIT_MASKS, format_card, rank, ranked_cards
 from generala_reference.errors import IllegalAction, InvalidPosition
 from generala_reference.game import PLAY, TAKE, Game
+from generala_reference.position import _build
 from generala_reference.rules import DEFAULT, Rules
 from generala_reference.series import Series
 from generala_spec.options import options
@@ -1095,3 +1097,244 @@ def factory_for(name: str) -> partial[ReferenceAdapter]:
 
 for _name in BROKEN:
     globals()[_name.replace("-", "_") + "_adapter"] = factory_for(_name)
+
+
+# ------------------------------------------------------------------ the contract
+#
+# Implementations that keep every rule but break the contract of docs/interfaces.md
+# (clauses R-SETUP-*, R-PROTO-*): each is an adapter, served over the JSON-lines
+# protocol by ``tests/impls/contract_engine.py NAME`` as a third-party program would be.
+
+
+class LaxCardCheck(ReferenceAdapter):
+    """R-SETUP-4 broken: cards are kept as a set, so a card given twice (or a third Joker)
+    is silently dropped instead of refused with ``duplicate-card``."""
+
+    def start(self, setup: Json) -> Json:
+        position = setup.get("position") if isinstance(setup, dict) else None
+        if isinstance(position, dict) and isinstance(position.get("hands"), list):
+            seen: set[str] = {t.get("card") for t in position.get("trick") or [] if isinstance(t, dict)}
+            hands = []
+            for hand in position["hands"]:
+                kept = [c for c in hand if c not in seen or c == "JK"][: len(hand)]
+                seen |= set(kept)
+                hands.append(kept)
+            setup = {**setup, "position": {**position, "hands": hands}}
+        return super().start(setup)
+
+
+class LaxPlayability(ReferenceAdapter):
+    """R-SETUP-7 broken: a position in which the game is already over is accepted."""
+
+    def start(self, setup: Json) -> Json:
+        try:
+            return super().start(setup)
+        except BadRequest as exc:
+            if exc.code != "game-already-over":
+                raise
+        self.game = _build(setup["position"], Rules.of(overrides=setup.get("rules") or {}), Game, check_playable=False)
+        return self.state()
+
+
+class _Recoded(ReferenceAdapter):
+    """A reference whose setup refusals named in :attr:`recode` are answered with another code."""
+
+    recode: ClassVar[dict[str, str]] = {}
+
+    def start(self, setup: Json) -> Json:
+        try:
+            return super().start(setup)
+        except BadRequest as exc:
+            raise BadRequest(self.recode.get(exc.code, exc.code), exc.message) from None
+
+
+class BadPositionAsBadSetup(_Recoded):
+    """R-SETUP-6 broken: an impossible position is answered ``bad-setup`` (the old reading of
+    "anything malformed"), not ``bad-position``."""
+
+    recode: ClassVar[dict[str, str]] = {"bad-position": "bad-setup"}
+
+
+class DeckCardsAsBadDeck(_Recoded):
+    """R-SETUP-4 broken the docs' old way: a deck with a bad or duplicate card is ``bad-deck``."""
+
+    recode: ClassVar[dict[str, str]] = {"bad-card": "bad-deck", "duplicate-card": "bad-deck"}
+
+
+class NonIntegerPlayersAsBadPlayers(_Recoded):
+    """R-SETUP-2 broken: a mistyped ``players`` is ``bad-players`` instead of ``bad-setup``."""
+
+    def start(self, setup: Json) -> Json:
+        where = (setup.get("deal") or setup.get("position") or {}) if isinstance(setup, dict) else {}
+        if isinstance(where, dict) and "players" in where and type(where["players"]) is not int:
+            raise BadRequest("bad-players", "players must be 2 to 10")
+        return super().start(setup)
+
+
+class DealWhileOnIsGameOver(ReferenceAdapter):
+    """R-PROTO-3 broken: a deal while the game is on is refused with ``game-over``."""
+
+    def deal(self, deck: list[str]) -> list[Json]:
+        try:
+            return super().deal(deck)
+        except Refused as exc:
+            raise Refused("game-over" if exc.code == "game-not-over" else exc.code, exc.message) from None
+
+
+class DealWithoutGameIsNoSeries(ReferenceAdapter):
+    """R-PROTO-3 broken: a deal before any game is ``no-series`` (not ``no-game``)."""
+
+    def deal(self, deck: list[str]) -> list[Json]:
+        if self.series is None:
+            raise BadRequest("no-series", "deal is only for a series")
+        return super().deal(deck)
+
+
+class RefusedStartKeepsGame(ReferenceAdapter):
+    """R-PROTO-2 broken: a refused start leaves the previous game in place."""
+
+    def start(self, setup: Json) -> Json:
+        kept = self.game, self.series
+        try:
+            return super().start(setup)
+        except BadRequest:
+            self.game, self.series = kept
+            raise
+
+
+class BadPlayerIsNotYourTurn(ReferenceAdapter):
+    """R-PROTO-4 broken: a player who is no seat is refused as ``illegal`` / ``not-your-turn``."""
+
+    def apply(self, action: str, player: int | None = None) -> list[Json]:
+        if player is not None and (type(player) is not int or not 0 <= player < self._game().n):
+            raise Refused("not-your-turn", f"{player!r} is not to move")
+        return super().apply(action, player)
+
+
+class MissingWhy(ReferenceAdapter):
+    """R-PROTO-5 broken: ``lead`` events carry no ``why``."""
+
+    def apply(self, action: str, player: int | None = None) -> list[Json]:
+        events = super().apply(action, player)
+        return [{k: v for k, v in e.items() if k != "why"} if e["type"] == "lead" else e for e in events]
+
+
+class AfterEveryCard(Game):
+    """The other ``end-check: each-card`` reading: the end is checked after every card played,
+    not only when a card sends its player out (the same in any dealt game)."""
+
+    def apply(self, action: int, player: int | None = None) -> list[tuple]:
+        events = super().apply(action, player)
+        if self.rules.end_each_card and not self.is_over and events[0][0] == "play" and self.holders <= 1:
+            self._finish(events, self._sole_holder())
+        return events
+
+
+class EachCardAfterEveryCard(ReferenceAdapter):
+    """R-PROTO-6 broken: under each-card, a position with a trick under way and one holder is
+    accepted, and the game ends on the next card (checked after every card)."""
+
+    def __init__(self) -> None:
+        super().__init__(game_class=AfterEveryCard)
+
+    def start(self, setup: Json) -> Json:
+        rules = setup.get("rules") or {}
+        if rules.get("end-check") == "each-card" and "position" in setup:
+            self.game, self.series = (
+                _build(
+                    setup["position"], Rules.of(overrides={**rules, "end-check": "trick-end"}), AfterEveryCard, True
+                ),
+                None,
+            )
+            self.game.rules = Rules.of(overrides=rules)
+            return self.state()
+        return super().start(setup)
+
+
+class ListsEndCheckItIgnores(ReferenceAdapter):
+    """R-PROTO-8 broken: the handshake lists ``end-check: each-card`` but the engine always
+    checks at the end of the trick."""
+
+    def __init__(self) -> None:
+        super().__init__(game_class=EndCheckOptionIgnored)
+
+
+class SeriesFromAnything(ReferenceAdapter):
+    """R-SETUP-1 broken: ``series`` is ignored when the setup cannot start a series."""
+
+    def start(self, setup: Json) -> Json:
+        if (
+            isinstance(setup, dict)
+            and setup.get("series")
+            and ("position" in setup or "seated" in setup.get("deal", {}))
+        ):
+            setup = {k: v for k, v in setup.items() if k != "series"}
+        return super().start(setup)
+
+
+class PlayersAsBadSetup(_Recoded):
+    """R-SETUP-3 broken: a table of 1 or 11 players is ``bad-setup``, not ``bad-players``."""
+
+    recode: ClassVar[dict[str, str]] = {"bad-players": "bad-setup"}
+
+
+class SeatedAsASet(ReferenceAdapter):
+    """R-SETUP-5 broken: ``seated`` is read as a set, so a seat named twice is accepted."""
+
+    def start(self, setup: Json) -> Json:
+        deal = setup.get("deal") if isinstance(setup, dict) else None
+        if isinstance(deal, dict) and isinstance(deal.get("seated"), list):
+            setup = {**setup, "deal": {**deal, "seated": sorted(set(deal["seated"]), key=deal["seated"].index)}}
+        return super().start(setup)
+
+
+class UnknownOptionsIgnored(ReferenceAdapter):
+    """R-SETUP-8 broken: rule options it does not know are silently ignored."""
+
+    def start(self, setup: Json) -> Json:
+        if isinstance(setup, dict) and isinstance(setup.get("rules"), dict):
+            setup = {**setup, "rules": {k: v for k, v in setup["rules"].items() if k in options()}}
+        return super().start(setup)
+
+
+class EmptyAnswersWithoutGame(ReferenceAdapter):
+    """R-PROTO-1 broken: without a game, ``legal`` answers no actions instead of ``no-game``."""
+
+    def legal(self) -> list[str]:
+        return [] if self.game is None else super().legal()
+
+
+class BrokenContract(NamedTuple):
+    """A contract-breaking implementation: the clause it breaks and its adapter class."""
+
+    clause: str
+    adapter: type[ReferenceAdapter]
+
+
+CONTRACT: dict[str, BrokenContract] = {
+    "series-from-anything": BrokenContract("R-SETUP-1", SeriesFromAnything),
+    "players-as-bad-setup": BrokenContract("R-SETUP-3", PlayersAsBadSetup),
+    "seated-as-a-set": BrokenContract("R-SETUP-5", SeatedAsASet),
+    "unknown-options-ignored": BrokenContract("R-SETUP-8", UnknownOptionsIgnored),
+    "empty-answers-without-game": BrokenContract("R-PROTO-1", EmptyAnswersWithoutGame),
+    "lax-card-check": BrokenContract("R-SETUP-4", LaxCardCheck),
+    "deck-cards-as-bad-deck": BrokenContract("R-SETUP-4", DeckCardsAsBadDeck),
+    "non-integer-players-as-bad-players": BrokenContract("R-SETUP-2", NonIntegerPlayersAsBadPlayers),
+    "bad-position-as-bad-setup": BrokenContract("R-SETUP-6", BadPositionAsBadSetup),
+    "lax-playability": BrokenContract("R-SETUP-7", LaxPlayability),
+    "refused-start-keeps-game": BrokenContract("R-PROTO-2", RefusedStartKeepsGame),
+    "deal-while-on-is-game-over": BrokenContract("R-PROTO-3", DealWhileOnIsGameOver),
+    "deal-without-game-is-no-series": BrokenContract("R-PROTO-3", DealWithoutGameIsNoSeries),
+    "bad-player-is-not-your-turn": BrokenContract("R-PROTO-4", BadPlayerIsNotYourTurn),
+    "missing-why": BrokenContract("R-PROTO-5", MissingWhy),
+    "each-card-after-every-card": BrokenContract("R-PROTO-6", EachCardAfterEveryCard),
+    "lists-end-check-it-ignores": BrokenContract("R-PROTO-8", ListsEndCheckItIgnores),
+}
+"""name -> the contract-breaking implementation (served by ``tests/impls/contract_engine.py``)."""
+
+
+CONTRACT_UNBREAKABLE: dict[str, str] = {
+    "R-PROTO-7": "It states how the kit compares events (check: subsets, fuzz: exactly), not what an "
+    "implementation answers; tests/test_fixture_refusals.py checks the fuzzer's side.",
+}
+"""contract clause -> why no implementation can break it."""

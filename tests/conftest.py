@@ -5,29 +5,40 @@ from __future__ import annotations
 import pytest
 
 
-def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
-    """Print how many deliberately broken engines the suite caught (issue 5, "the kit's power")."""
-    engines = [
+def _recorded(terminalreporter: pytest.TerminalReporter, key: str) -> list[dict]:
+    return [
         value
         for reports in terminalreporter.stats.values()
         for report in reports
         if getattr(report, "when", None) == "call"
-        for key, value in getattr(report, "user_properties", [])
-        if key == "generala_broken_engine"
+        for name, value in getattr(report, "user_properties", [])
+        if name == key
     ]
-    if not engines:
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """Print how many deliberately broken engines the suite caught (issue 5, "the kit's power"):
+    the rule engines and the contract engines (issue 15)."""
+    kinds = [("broken engines", "generala_broken_engine"), ("contract engines", "generala_contract_engine")]
+    found = [(label, _recorded(terminalreporter, key)) for label, key in kinds]
+    if not any(engines for _, engines in found):
         return
-    caught = sum(e["caught"] for e in engines)
-    on_clause = sum(e["on_clause"] for e in engines)
     terminalreporter.write_sep("-", "generala-kit: the suite's power")
-    terminalreporter.write_line(
-        f"broken engines caught by the suite: {caught}/{len(engines)} "
-        f"({100 * caught / len(engines):.0f}%), by a case citing the broken clause: {on_clause}/{len(engines)}"
-    )
-    attributed = sum(e.get("attributed", False) for e in engines)
-    terminalreporter.write_line(
-        f"broken engines whose failures the roll-up attributes first to the broken clause: {attributed}/{len(engines)}"
-    )
-    missed = sorted(e["name"] for e in engines if not e["caught"])
-    if missed:
-        terminalreporter.write_line(f"missed: {', '.join(missed)}")
+    for label, engines in found:
+        if not engines:
+            continue
+        caught = sum(e["caught"] for e in engines)
+        on_clause = sum(e["on_clause"] for e in engines)
+        terminalreporter.write_line(
+            f"{label} caught by the suite: {caught}/{len(engines)} "
+            f"({100 * caught / len(engines):.0f}%), by a case citing the broken clause: {on_clause}/{len(engines)}"
+        )
+        missed = sorted(e["name"] for e in engines if not e["caught"])
+        if missed:
+            terminalreporter.write_line(f"missed: {', '.join(missed)}")
+    rules = found[0][1]
+    if rules:
+        attributed = sum(e.get("attributed", False) for e in rules)
+        terminalreporter.write_line(
+            f"broken engines the roll-up attributes first to the broken clause: {attributed}/{len(rules)}"
+        )

@@ -164,6 +164,7 @@ def test_a_refused_legal_move_and_a_refused_setup_diverge() -> None:
     d = driver()
     with pytest.raises(Divergence, match="the move is accepted"):
         d.act(1, "9H")  # not his turn: the reference refuses it
+
     class RefusesSetups(ReferenceAdapter):
         def start(self, setup: Json) -> Json:
             raise Refused("bad-position", "no")

@@ -62,6 +62,12 @@ def test_clause_shows_statement_sources_options_and_citing_scenarios(scenario_ro
     assert "next.feature:7" not in text  # R-NEXT-40 is another clause
 
 
+def test_contract_clause_shows_its_docs_section_not_sources(scenario_root) -> None:
+    text = "\n".join(cmd_rules.describe("R-PROTO-3", scenario_root))
+    assert "Documented in docs/interfaces.md" in text and "#refused-requests:" in text
+    assert "Sources:" not in text
+
+
 def test_clause_without_citation_says_so(scenario_root) -> None:
     text = "\n".join(cmd_rules.describe("R-MAT-1", scenario_root))
     assert text.rstrip().endswith("Scenarios (0):\n  no scenario cites it yet")

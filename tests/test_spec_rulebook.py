@@ -17,6 +17,7 @@ CLAUSES = rulebook.clauses()
 AMBIGUITIES = rulebook.ambiguities()
 SENTENCES = rulebook.sentences()
 ACTIVE = [c for c in CLAUSES.values() if c.status == "active"]
+RULE_CLAUSES = [c for c in ACTIVE if not c.contract]
 REFERENCE = re.compile(r"\b(?:R-[A-Z]+-\d+|AMB-\d+|(?:FR|FA)-\d+)\b")
 
 # Every clause ID ever issued. IDs are never removed or renumbered: a retired
@@ -24,6 +25,7 @@ REFERENCE = re.compile(r"\b(?:R-[A-Z]+-\d+|AMB-\d+|(?:FR|FA)-\d+)\b")
 ISSUED = {
     "MAT": 6, "DEAL": 3, "LEAD": 3, "FOLLOW": 5, "JOKER": 4, "DECL": 4,
     "TRICK": 2, "NEXT": 6, "OUT": 2, "END": 4, "SERIES": 9,
+    "SETUP": 8, "PROTO": 8,
 }  # fmt: skip
 
 
@@ -93,9 +95,21 @@ def test_every_clause_id_referenced_exists() -> None:
     assert [(where, c) for where, c in referenced if c not in CLAUSES] == []
 
 
-def test_every_active_clause_is_cited_by_a_sentence() -> None:
+def test_every_active_rule_clause_is_cited_by_a_sentence() -> None:
     cited = {c for s in SENTENCES.values() for c in s.clauses}
-    assert [c.id for c in ACTIVE if c.id not in cited] == []
+    assert [c.id for c in RULE_CLAUSES if c.id not in cited] == []
+
+
+def test_contract_clauses_are_cited_by_no_sentence_and_quote_no_source() -> None:
+    cited = {c for s in SENTENCES.values() for c in s.clauses}
+    contract = [c for c in CLAUSES.values() if c.contract]
+    assert contract and all(not c.sources and c.id not in cited for c in contract)
+
+
+def test_an_area_holds_rule_clauses_or_contract_clauses_not_both() -> None:
+    kinds = {area: {c.contract for c in CLAUSES.values() if c.area == area} for area in rulebook.areas()}
+    assert all(len(k) == 1 for k in kinds.values()), kinds
+    assert rulebook.contract_areas() == ("SETUP", "PROTO")
 
 
 def test_clause_sources_and_inventory_agree() -> None:

@@ -152,7 +152,11 @@ def show_clause(clause: Clause, root: Path, all_cases: bool = False) -> Iterator
     status = "  [retired]" if clause.status == "retired" else ""
     yield f"{clause.id}{status}  (area {clause.area}: {rulebook.areas()[clause.area]})"
     yield from _wrap(clause.statement)
-    yield from _section("Sources", (line for s in clause.sources for line in _quote(s)), "none")
+    if clause.contract:
+        docs = (ln for d in clause.docs for ln in _bullet(f"#{d.section}: {d.quote}"))
+        yield from _section("Documented in docs/interfaces.md (a contract clause, no source sentence)", docs, "")
+    else:
+        yield from _section("Sources", (line for s in clause.sources for line in _quote(s)), "none")
     if clause.notes:
         yield from _section("Notes", _wrap(clause.notes), "")
     if clause.examples:

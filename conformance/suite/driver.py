@@ -9,13 +9,14 @@ being a subset of the actual one; a refused action must leave the state unchange
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from generala_conformance.suite.attribution import Move, Replay, attribute
 from generala_conformance.suite.divergence import Divergence
 from generala_conformance.suite.notation import action_text, canonical, event_text
-from generala_conformance.transport.adapter import Adapter, Refused
+from generala_conformance.transport.adapter import Adapter, BadRequest, Refused, Unsupported
 
 Json = dict[str, Any]
 
@@ -35,9 +36,34 @@ def events_match(expected: Sequence[Json], actual: Sequence[Json]) -> bool:
     return len(expected) == len(actual) and all(subset(e, a) for e, a in zip(expected, actual, strict=True))
 
 
+def _shown(result: Any) -> str:
+    """What an accepted request answered, in short."""
+    if isinstance(result, list) and all(isinstance(e, Mapping) and "type" in e for e in result):
+        return show_events(result)
+    if isinstance(result, Mapping) and "hands" in result:
+        return "answered with a game's state snapshot"
+    return repr(result)[:200]
+
+
 def show_events(events: Sequence[Json]) -> str:
     """Events in the short notation, for messages."""
     return "[" + ", ".join(event_text(e) for e in events) + "]"
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """An expected refusal of a setup, a deal or a request: the reply's error ``kind``
+    (``illegal`` or ``bad-request``) and its ``code`` (``docs/interfaces.md``)."""
+
+    kind: str
+    code: str
+
+    def __str__(self) -> str:
+        return f"refused as {self.kind} {self.code}"
+
+
+def _refusal_of(error: Refused | BadRequest) -> tuple[str, str | None]:
+    return ("illegal" if isinstance(error, Refused) else "bad-request"), error.code
 
 
 class Driver:
@@ -72,6 +98,41 @@ class Driver:
             return self.adapter.start(setup)
         except Refused as exc:
             raise Divergence("start", "the setup is accepted", f"refused: {exc}", None) from None
+
+    def expect_refusal(
+        self, step: str, call: Callable[[], Any], want: Refusal, *, unchanged: bool = True, unsupported_ok: bool = False
+    ) -> None:
+        """``call`` (a start, a deal or a request) must be refused with ``want``'s kind
+        and code and, when ``unchanged``, leave the state as it was (R-PROTO-1). An
+        ``illegal`` refusal without a code passes (an implementation without reason
+        codes). ``unsupported`` is a divergence, unless ``unsupported_ok`` (the case is
+        then skipped)."""
+        before = self._state_or_none() if unchanged else None
+        try:
+            result = call()
+        except (Refused, BadRequest) as exc:
+            kind, code = _refusal_of(exc)
+            if kind != want.kind or (code != want.code and not (kind == "illegal" and code is None)):
+                raise self.fail(step, str(want), f"refused as {kind} {code}: {exc.message}") from None
+        except Unsupported as exc:
+            if unsupported_ok:
+                raise
+            raise self.fail(step, str(want), f"answered unsupported: {exc}") from None
+        else:
+            raise self.fail(step, str(want), f"accepted: {_shown(result)}")
+        after = self._state_or_none() if unchanged else None
+        if after != before:
+            changed = sorted(
+                k for k in set(before or {}) | set(after or {}) if (before or {}).get(k) != (after or {}).get(k)
+            )
+            raise self.fail(f"{step} (refused)", "the state unchanged", f"changed: {', '.join(changed) or 'the game'}")
+
+    def _state_or_none(self) -> Json | None:
+        """The snapshot, or ``None`` when the implementation holds no game."""
+        try:
+            return self.adapter.state()
+        except BadRequest:
+            return None
 
     def attempt(self, seat: int, action: str) -> list[Json] | Refused:
         """Apply a move: its events, or the refusal (then nothing changed)."""

@@ -25,7 +25,7 @@ from typing import Any
 import jsonschema
 from generala_conformance.suite import yaml_safe
 from generala_conformance.suite.divergence import Divergence
-from generala_conformance.suite.driver import Driver
+from generala_conformance.suite.driver import Driver, Refusal
 from generala_conformance.suite.notation import (
     NotationError,
     card,
@@ -74,7 +74,9 @@ def _field(path: list[Any]) -> str:
 
 @dataclass(frozen=True)
 class Step:
-    """One step of a case, already parsed: ``kind`` is do, refuse, deal, state or legal."""
+    """One step of a case, already parsed: ``kind`` is do, refuse, deal, state, legal,
+    or one of the contract steps refuse-deal, refuse-request and refuse-start (then
+    ``expected`` is ``(what is sent, the expected Refusal)``)."""
 
     kind: str
     line: int
@@ -98,6 +100,8 @@ class Case:
     line: int
     setup: Json = field(repr=False)
     steps: tuple[Step, ...] = field(repr=False)
+    refused: Refusal | None = None
+    verbatim: bool = False
 
     @property
     def where(self) -> str:
@@ -105,24 +109,65 @@ class Case:
         return f"{self.path}:{self.line} {self.id}"
 
     def setup_with(self, rules: Mapping[str, str]) -> Json:
-        """The adapter's setup for this case under ``rules``."""
-        return {**self.setup, "rules": dict(rules)}
+        """The adapter's setup for this case under ``rules``; a verbatim ``setup``
+        keeps its own ``rules`` on top of them (and its ``profile``)."""
+        return _with_rules(self.setup, rules) if self.verbatim else {**self.setup, "rules": dict(rules)}
 
     def run(self, adapter: Adapter, rules: Mapping[str, str]) -> None:
         """Play the case on ``adapter`` under ``rules``; raise :class:`Divergence` at the
-        first step that differs. The adapter must hold no game; it is left holding this one."""
+        first step that differs. The adapter must hold no game; it is left holding this
+        one (or none, for a case whose start is refused)."""
         driver = Driver(adapter)
         try:
-            driver.start(self.setup_with(rules))
+            if self.refused is None:
+                driver.start(self.setup_with(rules))
+            else:
+                _refuse_start(driver, "start", self.setup_with(rules), self.refused)
             for step in self.steps:
-                _run_step(driver, step)
+                _run_step(driver, step, rules)
         except Divergence as exc:
             raise exc.located(self.where) from None
 
 
-def _run_step(driver: Driver, step: Step) -> None:
+def _with_rules(setup: Any, rules: Mapping[str, str]) -> Any:
+    """A verbatim setup with the kit's ``rules`` under its own (left as it is when it
+    is not an object, or its ``rules`` are not: it is then malformed on purpose)."""
+    if not isinstance(setup, Mapping) or not isinstance(setup.get("rules", {}), Mapping):
+        return setup
+    return {**setup, "rules": {**rules, **setup.get("rules", {})}}
+
+
+def _refuse_start(driver: Driver, label: str, setup: Any, want: Refusal) -> None:
+    """A start that must be refused (R-SETUP-*); a series setup may be ``unsupported``."""
+    series = isinstance(setup, Mapping) and setup.get("series") is True
+    driver.expect_refusal(label, lambda: driver.adapter.start(setup), want, unchanged=False, unsupported_ok=series)
+
+
+def _request(driver: Driver, request: Any) -> Any:
+    """Send a verbatim request (``state``, ``legal``, an ``apply`` or a ``deal``)."""
+    adapter = driver.adapter
+    if request == "state":
+        return adapter.state()
+    if request == "legal":
+        return adapter.legal()
+    if request["cmd"] == "deal":
+        return adapter.deal(request["deck"])
+    if "player" in request:
+        return adapter.apply(request["action"], request["player"])
+    return adapter.apply(request["action"])
+
+
+def _run_step(driver: Driver, step: Step, rules: Mapping[str, str]) -> None:
     label = f"line {step.line}: {step.text}"
-    if step.kind == "do":
+    if step.kind in ("refuse-deal", "refuse-request", "refuse-start"):
+        sent, want = step.expected
+        if step.kind == "refuse-start":
+            _refuse_start(driver, label, _with_rules(sent, rules), want)
+        elif step.kind == "refuse-deal":
+            driver.expect_refusal(label, lambda: driver.adapter.deal(sent), want)
+        else:
+            driver.expect_refusal(label, lambda: _request(driver, sent), want)
+    elif step.kind == "do":
         events = driver.act(step.seat, step.action)
         if step.expected is not None:
             driver.expect_events(label, step.expected, events)
@@ -287,6 +332,8 @@ class _Converter:
         if "send" in raw:
             by = self.seat([*rel, "by"], raw["by"])
             return Step("refuse", line, f"{raw['by']} sends {raw['send']!r}", by, raw["send"], raw["refused"])
+        if "refused" in raw and "send" not in raw:
+            return self.contract_step(line, raw)
         if "deal" in raw:
             deck = self.parse([*rel, "deal"], cards, raw["deal"])
             self.check_cards([*rel, "deal"], deck, exact=True)
@@ -294,6 +341,17 @@ class _Converter:
         if "state" in raw:
             return Step("state", line, "state", expected=self.state([*rel, "state"], raw["state"]))
         return Step("legal", line, "legal", expected=self.legal([*rel, "legal"], raw["legal"]))
+
+    @staticmethod
+    def contract_step(line: int, raw: Mapping[str, Any]) -> Step:
+        """A deal, a request or a start sent as written, that must be refused."""
+        want = Refusal(raw["refused"]["kind"], raw["refused"]["code"])
+        if "deal" in raw:
+            return Step("refuse-deal", line, f"deal {' '.join(raw['deal'])}", expected=(list(raw["deal"]), want))
+        if "start" in raw:
+            return Step("refuse-start", line, f"start {json.dumps(raw['start'])[:120]}", expected=(raw["start"], want))
+        text = raw["request"] if isinstance(raw["request"], str) else json.dumps(raw["request"])
+        return Step("refuse-request", line, f"request {text}", expected=(raw["request"], want))
 
     def requires(self, raw: Mapping[str, str]) -> dict[str, str]:
         table = options()
@@ -324,17 +382,23 @@ class _Converter:
 
     def case(self, raw: Mapping[str, Any]) -> Case:
         self.citations(raw)
-        table = raw["position"] if "position" in raw else raw["deal"]
-        if type(table["players"]) is not int:  # the schema takes 3.0 for an integer
-            where = ["position" if "position" in raw else "deal", "players"]
-            message = f"players must be a whole number written without a point, not {table['players']}"
-            raise self.error(where, message, "not-an-integer")
-        self.players = table["players"]
-        setup = self.position(raw["position"]) if "position" in raw else self.deal(raw["deal"])
+        if "setup" in raw:
+            if "series" in raw:
+                raise self.error(["series"], "a verbatim setup says 'series' itself")
+            setup = dict(raw["setup"])
+        else:
+            table = raw["position"] if "position" in raw else raw["deal"]
+            if type(table["players"]) is not int:  # the schema takes 3.0 for an integer
+                where = ["position" if "position" in raw else "deal", "players"]
+                message = f"players must be a whole number written without a point, not {table['players']}"
+                raise self.error(where, message, "not-an-integer")
+            self.players = table["players"]
+            setup = self.position(raw["position"]) if "position" in raw else self.deal(raw["deal"])
         if raw.get("series"):
             if "deal" not in raw:
                 raise self.error(["series"], "a series starts from a deal, not a position", "series-from-position")
             setup["series"] = True
+        refused = Refusal(raw["refused"]["kind"], raw["refused"]["code"]) if "refused" in raw else None
         return Case(
             id=raw["id"],
             title=raw["title"],
@@ -345,7 +409,9 @@ class _Converter:
             path=self.path,
             line=_line_of(self.doc, self.base),
             setup=setup,
-            steps=tuple(self.step(i, s) for i, s in enumerate(raw["steps"])),
+            steps=tuple(self.step(i, s) for i, s in enumerate(raw.get("steps", []))),
+            refused=refused,
+            verbatim="setup" in raw,
         )
 
 

@@ -3,17 +3,16 @@
 from __future__ import annotations
 
 from importlib.metadata import PackageNotFoundError, version
-from typing import Any
 
 from generala_conformance.transport.adapter import Adapter, BadRequest, Json, Refused
 from generala_reference.actions import format_action, parse_action
-from generala_reference.cards import parse_deck
 from generala_reference.errors import GeneralaError, IllegalAction, InvalidInput
 from generala_reference.events import event_json
 from generala_reference.game import Game
 from generala_reference.position import from_position, snapshot
 from generala_reference.rules import Rules
 from generala_reference.series import Series
+from generala_reference.setup import deal_fields, deck_cards, malformed, mapping, rule_fields
 from generala_spec.options import options
 
 
@@ -53,33 +52,32 @@ class ReferenceAdapter(Adapter):
             self._start(setup)
         except GeneralaError as exc:
             raise BadRequest(exc.code, exc.message) from None
-        except (AttributeError, KeyError, TypeError, ValueError) as exc:
-            raise BadRequest("bad-setup", f"malformed setup: {exc!r}") from None
         return self.state()
 
     def _start(self, setup: Json) -> None:
-        """A failed start leaves no game at all (the previous one is gone too)."""
+        """A failed start leaves no game at all, the previous one is gone too (R-PROTO-2);
+        the setup's fields are read by :mod:`generala_reference.setup` (R-SETUP-*)."""
         self.game = self.series = None
-        rules = Rules.of(setup.get("profile", "default"), setup.get("rules") or {})
+        setup = mapping(setup, "setup")
+        rules = Rules.of(*rule_fields(setup))
+        series = setup.get("series", False)
+        if type(series) is not bool:
+            raise malformed(f"series must be true or false, not {series!r}")
         if ("deal" in setup) == ("position" in setup):
-            raise BadRequest("bad-setup", "a setup needs exactly one of 'deal' and 'position'")
-        if setup.get("series") and ("position" in setup or setup["deal"].get("seated") is not None):
-            raise BadRequest("bad-setup", "a series starts from a deal to every seat (no position, no seated)")
-        if "deal" in setup:
-            deal: dict[str, Any] = setup["deal"]
-            deck = parse_deck(deal["deck"]) if deal.get("deck") is not None else None
-            seed = deal.get("seed")
-            if setup.get("series"):
-                self.series = self.series_class(
-                    deal["players"], deal["dealer"], deck, seed=seed, rules=rules, game_class=self.game_class
-                )
-                self.game = self.series.game
-            else:
-                self.game = self.game_class.from_deal(
-                    deal["players"], deal["dealer"], deck, seed=seed, rules=rules, seated=deal.get("seated")
-                )
+            raise malformed("a setup needs exactly one of 'deal' and 'position'")
+        if "position" in setup:
+            if series:
+                raise malformed("a series starts from a deal to every seat, not from a position")
+            self.game = from_position(mapping(setup["position"], "position"), rules, self.game_class)
+            return
+        players, dealer, deck, seated, seed = deal_fields(setup["deal"])
+        if not series:
+            self.game = self.game_class.from_deal(players, dealer, deck, seed=seed, rules=rules, seated=seated)
+        elif seated is not None:
+            raise malformed("a series starts from a deal to every seat (no seated)")
         else:
-            self.game = from_position(setup["position"], rules, self.game_class)
+            self.series = self.series_class(players, dealer, deck, seed=seed, rules=rules, game_class=self.game_class)
+            self.game = self.series.game
 
     def _game(self) -> Game:
         if self.game is None:
@@ -87,10 +85,15 @@ class ReferenceAdapter(Adapter):
         return self.game
 
     def deal(self, deck: list[str]) -> list[Json]:
+        """The next game of a series (R-PROTO-3): ``no-game`` before any start,
+        ``no-series`` outside a series, refused while the game is on or once the
+        series has its champion, and only then is the deck read (R-SETUP-5)."""
+        self._game()
         if self.series is None:
             raise BadRequest("no-series", "deal is only for the next game of a series")
         try:
-            events = self.series.deal(parse_deck(deck))
+            self.series.check_deal()
+            events = self.series.deal(deck_cards(deck, "deck"))
         except IllegalAction as exc:
             raise Refused(exc.code, exc.message) from None
         except GeneralaError as exc:
@@ -104,7 +107,7 @@ class ReferenceAdapter(Adapter):
     def apply(self, action: str, player: int | None = None) -> list[Json]:
         game = self._game()
         if player is not None and (type(player) is not int or not 0 <= player < game.n):
-            raise BadRequest("bad-player", f"player must be a seat number 0..{game.n - 1}, not {player!r}")
+            raise BadRequest("bad-player", f"player must be a seat number 0..{game.n - 1}, not {player!r} (R-PROTO-4)")
         try:
             code = parse_action(action)
             events = self.series.apply(code, player) if self.series else game.apply(code, player)

@@ -219,9 +219,11 @@ function addCard(hand, card) {
 
 /** A fresh game from a deal (R-DEAL-1, R-DEAL-2, R-LEAD-1, R-LEAD-2). */
 function dealGame(players, dealer, deck, seated, rules) {
-  if (!Array.isArray(deck) || deck.length !== 54) throw badRequest('deck: must list 54 cards', 'bad-deck');
+  // docs/interfaces.md, "Refused setups": the type first, then the cards in order, then the count.
+  if (!Array.isArray(deck)) throw badRequest('deck: must be a list of cards', 'bad-setup');
   const cards = deck.map((c, i) => setupCard(c, `deck[${i}]`));
   checkNoExtraCopies(cards, 'deck');
+  if (cards.length !== 54) throw badRequest(`deck: must list the 54 cards, got ${cards.length}`, 'bad-deck');
   if (seated.length < 2) throw badRequest('seated: at least two players must be dealt in (R-MAT-2)', 'bad-seated');
   // R-DEAL-1: card k goes to the k-th seated player counting from the dealer's right.
   const order = [...seated].sort((a, b) => distance(dealer, a, players) - distance(dealer, b, players));
@@ -247,15 +249,29 @@ function dealGame(players, dealer, deck, seated, rules) {
   };
 }
 
+/** A JSON integer, or a bad-setup (a field of the wrong type, docs/interfaces.md). */
+function integerField(value, where) {
+  if (!Number.isInteger(value)) throw badRequest(`${where}: must be an integer, got ${JSON.stringify(value)}`, 'bad-setup');
+  return value;
+}
+
+/** A JSON list, or a bad-setup. */
+function listField(value, where) {
+  if (!Array.isArray(value)) throw badRequest(`${where}: must be a list, got ${JSON.stringify(value)}`, 'bad-setup');
+  return value;
+}
+
 function seatOf(value, players, where, code = 'bad-position') {
-  if (!Number.isInteger(value) || value < 0 || value >= players) {
+  integerField(value, where);
+  if (value < 0 || value >= players) {
     throw badRequest(`${where}: not a seat of a ${players}-player table: ${JSON.stringify(value)}`, code);
   }
   return value;
 }
 
-function checkPlayers(players) {
-  if (!Number.isInteger(players) || players < 2 || players > 10) {
+function checkPlayers(players, where) {
+  integerField(players, where);
+  if (players < 2 || players > 10) {
     throw badRequest(`players: must be 2 to 10 (R-MAT-2), got ${JSON.stringify(players)}`, 'bad-players');
   }
 }
@@ -263,12 +279,11 @@ function checkPlayers(players) {
 /** A game from a `deal` setup (new series or single game). */
 function startDeal(deal, rules) {
   if (typeof deal !== 'object' || deal === null) throw badRequest('deal must be an object', 'bad-setup');
-  checkPlayers(deal.players);
+  checkPlayers(deal.players, 'deal.players');
   const dealer = seatOf(deal.dealer, deal.players, 'deal.dealer', 'bad-dealer');
   let seated = [...Array(deal.players).keys()];
   if (deal.seated !== undefined && deal.seated !== null) {
-    if (!Array.isArray(deal.seated)) throw badRequest('deal.seated must be a list of seats', 'bad-seated');
-    seated = deal.seated.map((s, i) => seatOf(s, deal.players, `deal.seated[${i}]`, 'bad-seated'));
+    seated = listField(deal.seated, 'deal.seated').map((s, i) => seatOf(s, deal.players, `deal.seated[${i}]`, 'bad-seated'));
     if (new Set(seated).size !== seated.length) throw badRequest('deal.seated lists a seat twice', 'bad-seated');
   }
   return dealGame(deal.players, dealer, deal.deck, seated, rules);
@@ -276,29 +291,42 @@ function startDeal(deal, rules) {
 
 /** A game from a `position` setup (any moment of a game, e.g. a snapshot). */
 function startPosition(pos, rules) {
-  if (typeof pos !== 'object' || pos === null) throw badRequest('position must be an object', 'bad-position');
-  checkPlayers(pos.players);
+  if (typeof pos !== 'object' || pos === null || Array.isArray(pos)) throw badRequest('position must be an object', 'bad-setup');
+  checkPlayers(pos.players, 'position.players');
   const n = pos.players;
-  if (!Array.isArray(pos.hands) || pos.hands.length !== n) throw badRequest(`position.hands: must list ${n} hands`, 'bad-position');
-  const hands = pos.hands.map((h, p) => {
-    if (!Array.isArray(h)) throw badRequest(`position.hands[${p}]: must be a list of cards`, 'bad-position');
-    return sortCards(h.map((c, i) => setupCard(c, `position.hands[${p}][${i}]`)));
-  });
+  if (listField(pos.hands, 'position.hands').length !== n) throw badRequest(`position.hands: must list ${n} hands`, 'bad-position');
+  const hands = pos.hands.map((h, p) => sortCards(listField(h, `position.hands[${p}]`).map((c, i) => setupCard(c, `position.hands[${p}][${i}]`))));
   const leader = seatOf(pos.leader, n, 'position.leader');
   const trickIn = pos.trick === undefined || pos.trick === null ? [] : pos.trick;
-  if (!Array.isArray(trickIn)) throw badRequest('position.trick must be a list', 'bad-position');
+  listField(trickIn, 'position.trick');
   const trick = trickIn.map((t, i) => {
-    if (typeof t !== 'object' || t === null) throw badRequest(`position.trick[${i}]: must be {player, card}`, 'bad-position');
+    if (typeof t !== 'object' || t === null) throw badRequest(`position.trick[${i}]: must be {player, card}`, 'bad-setup');
     return { player: seatOf(t.player, n, `position.trick[${i}].player`), card: setupCard(t.card, `position.trick[${i}].card`) };
   });
   if (trick.length > 0 && trick[0].player !== leader) throw badRequest('position.trick: the first card must be the leader\'s', 'bad-position');
   if (new Set(trick.map((t) => t.player)).size !== trick.length) throw badRequest('position.trick: a player plays twice', 'bad-position');
+  // R-FOLLOW-1, R-OUT-2: the trick is played in turn from the leader, skipping only players without cards.
+  const inTrick = (p) => hands[p].length > 0 || trick.some((t) => t.player === p);
+  trick.slice(1).forEach((t, i) => {
+    let next = (trick[i].player + 1) % n;
+    while (!inTrick(next)) next = (next + 1) % n;
+    if (t.player !== next || t.player === leader) {
+      throw badRequest(`position.trick[${i + 1}]: P${next + 1} plays next, not P${t.player + 1}`, 'bad-position');
+    }
+  });
+  // R-FOLLOW-2, R-FOLLOW-4, R-FOLLOW-5: a follower off the led suit must be void in it and play a Joker.
+  const led = trick.length > 0 ? suitOf(trick[0].card) : null;
+  trick.slice(1).forEach((t, i) => {
+    if (led !== null && suitOf(t.card) !== led && (!isJoker(t.card) || hands[t.player].some((c) => suitOf(c) === led))) {
+      throw badRequest(`position.trick[${i + 1}]: P${t.player + 1} could not have played ${t.card}`, 'bad-position');
+    }
+  });
   const used = [...hands.flat(), ...trick.map((t) => t.card)];
   let outOfPlay;
   if (pos.out_of_play === undefined || pos.out_of_play === null) {
     outOfPlay = remainingCards(used);
   } else {
-    if (!Array.isArray(pos.out_of_play)) throw badRequest('position.out_of_play must be a list', 'bad-position');
+    listField(pos.out_of_play, 'position.out_of_play');
     outOfPlay = pos.out_of_play.map((c, i) => setupCard(c, `position.out_of_play[${i}]`));
     const all = [...used, ...outOfPlay];
     checkNoExtraCopies(all, 'position');
@@ -313,12 +341,12 @@ function startPosition(pos, rules) {
     if (trick.length > 0) throw badRequest('position.forced: only before the first lead', 'bad-position');
     if (!hands[leader].includes(forced)) throw badRequest('position.forced: the leader does not hold that card', 'bad-position');
   }
-  const wentOut = pos.went_out === undefined || pos.went_out === null ? [] : pos.went_out.map((s, i) => seatOf(s, n, `position.went_out[${i}]`));
+  const wentOut = pos.went_out === undefined || pos.went_out === null ? [] : listField(pos.went_out, 'position.went_out').map((s, i) => seatOf(s, n, `position.went_out[${i}]`));
   if (new Set(wentOut).size !== wentOut.length || wentOut.some((p) => hands[p].length > 0)) {
     throw badRequest('position.went_out: must list players without cards, once each', 'bad-position');
   }
-  const dealt = pos.dealt === undefined || pos.dealt === null ? n : pos.dealt;
-  if (!Number.isInteger(dealt) || dealt < 2 || dealt > n) throw badRequest('position.dealt: must be 2 to players', 'bad-position');
+  const dealt = pos.dealt === undefined || pos.dealt === null ? n : integerField(pos.dealt, 'position.dealt');
+  if (dealt < 2 || dealt > n) throw badRequest('position.dealt: must be 2 to players', 'bad-position');
   const g = {
     players: n,
     hands,
@@ -337,7 +365,7 @@ function startPosition(pos, rules) {
     throw badRequest('position: the leader is to move and holds no card', 'empty-hand-to-move');
   }
   const mover = toMove(g);
-  if (mover === null) throw badRequest('position: the trick is already complete', 'bad-position');
+  if (mover === null) throw badRequest('position: the trick is already complete', 'trick-complete');
   if (taking !== null) {
     // R-DECL-1 with R-FOLLOW-4, R-FOLLOW-5, R-JOKER-3: only the player to move, void in the led suit, declines.
     const suit = ledSuit(g);
@@ -346,7 +374,8 @@ function startPosition(pos, rules) {
     }
     g.taking = taking;
   }
-  if (trick.length === 0 && holders(g).length < 2) {
+  // Under each-card the game ended on the card that left one holder: with a trick under way too.
+  if ((trick.length === 0 || rules['end-check'] === 'each-card') && holders(g).length < 2) {
     throw badRequest('position: fewer than two players hold cards', 'game-already-over');
   }
   return g;
@@ -649,19 +678,21 @@ class Session {
     const hasDeal = setup.deal !== undefined;
     const hasPosition = setup.position !== undefined;
     if (hasDeal === hasPosition) throw badRequest('setup needs exactly one of deal and position', 'bad-setup');
+    if (setup.series !== undefined && typeof setup.series !== 'boolean') throw badRequest('series must be true or false', 'bad-setup');
+    if (setup.series === true && (hasPosition || (setup.deal && setup.deal.seated !== undefined && setup.deal.seated !== null))) {
+      throw badRequest('a series starts from a deal to every seat (no position, no seated)', 'bad-setup');
+    }
     const rules = resolveRules(setup.profile, setup.rules);
     let game;
     let series = null;
     if (hasDeal && setup.series === true) {
-      // R-SERIES-1, R-DEAL-3: a series starts with every seat at the table; the first dealer plays
-      // (like the reference engine, a `seated` list is ignored here).
-      const deal = { ...setup.deal, seated: undefined };
-      game = startDeal(deal, rules);
-      series = newSeries(game.players, deal.dealer);
+      // R-SERIES-1, R-DEAL-3: a series starts with every seat at the table; the first dealer plays.
+      game = startDeal(setup.deal, rules);
+      series = newSeries(game.players, setup.deal.dealer);
     } else if (hasDeal) {
       game = startDeal(setup.deal, rules);
     } else {
-      game = startPosition(setup.position, rules); // a series always starts from a deal: `series` is ignored here
+      game = startPosition(setup.position, rules);
     }
     this.game = game;
     this.series = series;
@@ -670,8 +701,10 @@ class Session {
 
   apply(actionText, player) {
     const g = this.requireGame();
+    if (player !== undefined && player !== null && !(Number.isInteger(player) && player >= 0 && player < g.players)) {
+      throw badRequest(`player must be a seat number 0..${g.players - 1}, not ${JSON.stringify(player)}`, 'bad-player');
+    }
     const action = parseAction(actionText);
-    if (player !== undefined && player !== null && !Number.isInteger(player)) throw badRequest('player must be a seat');
     const why = refusal(g, action, player);
     if (why !== null) throw illegal(why[0], why[1]);
     const events = applyAction(g, action);

@@ -1,0 +1,17 @@
+"""A third-party program that breaks the contract on purpose: ``contract_engine.py NAME``
+serves the implementation ``NAME`` of ``tests/broken_engines.CONTRACT`` over the
+JSON-lines protocol on stdin/stdout (``generala-kit serve`` would, for the reference)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from generala_conformance.transport.serve import serve
+
+from tests.broken_engines import CONTRACT
+
+if __name__ == "__main__":
+    sys.exit(serve(CONTRACT[sys.argv[1]].adapter(), sys.stdin.buffer, sys.stdout.buffer))
