@@ -83,7 +83,7 @@ def test_a_fault_fails_only_its_case_and_the_reports_are_written(
     pytester: pytest.Pytester, name: str, outcome: str, words: str
 ) -> None:
     command = f"{sys.executable} {IMPLS / name}.py"
-    result, document, junit = run_suite(pytester, f"--generala-adapter-cmd={command}", "--generala-timeout=2")
+    result, document, junit = run_suite(pytester, f"--generala-adapter-cmd={command}", "--generala-timeout=5")
     assert outcomes(document) == {"kit-test-follow": "pass", "kit-test-refuse": outcome, "kit-test-joker": "pass"}
     assert result.ret == 1 and document["ok"] is False
     assert document["summary"][outcome] == 1

@@ -434,7 +434,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     if info is None:
         return report
     error = call.excinfo.value if call.excinfo is not None else None
-    if impl is not None and info is not None:
+    if impl is not None:
         impl.note(call.when, error)
     if isinstance(error, Unsupported) and not hasattr(report, "wasxfail"):
         report.outcome = "skipped"
