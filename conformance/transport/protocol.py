@@ -16,9 +16,10 @@ from functools import cache
 from importlib.resources import files
 from typing import Any
 
+from generala_conformance.transport import handshake
 from generala_conformance.transport.adapter import Adapter, BadRequest, Json, ProtocolViolation, Refused, Unsupported
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = handshake.PROTOCOL_VERSION
 
 #: For each command, the key of ``result`` that holds its value and that value's
 #: type; ``None`` means the whole ``result`` object is the value.
@@ -33,15 +34,6 @@ RESULT_KEYS: dict[str, tuple[str | None, type]] = {
     "quit": (None, dict),
 }
 ERROR_KINDS = ("illegal", "bad-request", "unsupported")
-HELLO_FIELDS: dict[str, type | tuple[type, ...]] = {
-    "name": str,
-    "version": str,
-    "language": str,
-    "protocol": int,
-    "options": dict,
-    "reason_codes": bool,
-}
-OPTIONAL_HELLO_FIELDS: dict[str, type] = {"batch": bool}
 _SHOWN = 300  # characters of an offending line quoted in an error
 
 
@@ -155,21 +147,8 @@ def _result(reply: Json, cmd: str) -> Any:
 
 
 def check_hello(hello: Json, reply: Json | None = None) -> None:
-    """Check the handshake fields and the protocol version (``ProtocolViolation``)."""
-    for field, kind in HELLO_FIELDS.items():
-        if not isinstance(hello.get(field), kind):
-            raise _violation(f"hello result lacks {field!r} of type {kind.__name__}", reply or hello)
-    if hello["protocol"] != PROTOCOL_VERSION:
-        raise _violation(
-            f"the implementation speaks protocol {hello['protocol']}, the kit {PROTOCOL_VERSION}",
-            reply or hello,
-        )
-    for field, kind in OPTIONAL_HELLO_FIELDS.items():
-        if field in hello and not isinstance(hello[field], kind):
-            raise _violation(f"hello {field!r} is not of type {kind.__name__}", reply or hello)
-    for option, values in hello["options"].items():
-        if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
-            raise _violation(f"hello options[{option!r}] is not a list of strings", reply or hello)
+    """Check the handshake (:func:`generala_conformance.transport.handshake.check`)."""
+    handshake.check(hello, reply)
 
 
 def check_batch(results: list[Json], steps: int, reply: Json) -> None:
