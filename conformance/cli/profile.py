@@ -115,6 +115,11 @@ def run(args: argparse.Namespace) -> int:
             print(f"generala-kit profile: the run failed (pytest exit code {code})", file=sys.stderr)
             return 2
         document = json.loads(report.read_text("utf-8"))
+    if document["aborted"] is not None:
+        print(
+            f"generala-kit profile: {document['aborted']['message']} [{document['aborted']['code']}]", file=sys.stderr
+        )
+        return 2
     found = findings(document["cases"])
     found["implementation"] = document["implementation"]
     for line in render(found):

@@ -44,25 +44,31 @@ def _is(value: Any, kind: type) -> bool:
     return isinstance(value, kind) and not (kind is int and isinstance(value, bool))
 
 
+_JSON_NAMES = {str: "a string", int: "an integer", bool: "a boolean", dict: "an object", list: "an array"}
+
+
 def _kind(value: Any) -> str:
-    return "null" if value is None else type(value).__name__
+    """What a JSON value is, in JSON's words."""
+    if value is None:
+        return "null"
+    return next((name for kind, name in _JSON_NAMES.items() if _is(value, kind)), type(value).__name__)
 
 
 def problems(hello: Any) -> list[str]:
     """Everything wrong with a ``hello`` result (empty when it is valid)."""
     if not isinstance(hello, dict):
-        return [f"the hello result is a {_kind(hello)}, not an object"]
+        return [f"the hello result is {_kind(hello)}, not an object"]
     found = []
     for name, kind in REQUIRED_FIELDS.items():
         if name not in hello:
-            found.append(f"it lacks {name!r} ({kind.__name__})")
+            found.append(f"it lacks {name!r} ({_JSON_NAMES[kind]})")
         elif not _is(hello[name], kind):
-            found.append(f"{name!r} is a {_kind(hello[name])}, not a {kind.__name__}")
+            found.append(f"{name!r} is {_kind(hello[name])}, not {_JSON_NAMES[kind]}")
     if _is(hello.get("protocol"), int) and hello["protocol"] != PROTOCOL_VERSION:
         found.append(f"it speaks protocol {hello['protocol']}, the kit speaks protocol {PROTOCOL_VERSION}")
     for name, kind in OPTIONAL_FIELDS.items():
         if name in hello and not _is(hello[name], kind):
-            found.append(f"{name!r} is a {_kind(hello[name])}, not a {kind.__name__}")
+            found.append(f"{name!r} is {_kind(hello[name])}, not {_JSON_NAMES[kind]}")
     if isinstance(hello.get("options"), dict):
         found += option_problems(hello["options"])
     return found

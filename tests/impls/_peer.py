@@ -20,8 +20,13 @@ Fault = Callable[[dict, dict], dict | None]
 nothing); it may also exit, hang or write garbage itself."""
 
 
-def run(fault: Fault | None = None, before_each: Callable[[dict], None] | None = None) -> None:
-    """Serve the reference engine on stdin/stdout, striking with ``fault`` once due."""
+def run(
+    fault: Fault | None = None,
+    before_each: Callable[[dict], None] | None = None,
+    rewrite: Fault | None = None,
+) -> None:
+    """Serve the reference engine on stdin/stdout, striking with ``fault`` once due;
+    ``rewrite`` changes every reply (from the first request on)."""
     adapter = ReferenceAdapter()
     starts = 0
     out = sys.stdout.buffer
@@ -30,6 +35,8 @@ def run(fault: Fault | None = None, before_each: Callable[[dict], None] | None =
         if before_each is not None:
             before_each(request)
         reply = handle(adapter, request)
+        if rewrite is not None:
+            reply = rewrite(request, reply)
         if request["cmd"] == "start":
             starts += 1
         elif starts >= 2 and fault is not None:
