@@ -87,12 +87,12 @@ def test_a_fault_fails_only_its_case_and_the_reports_are_written(
     assert pytest.importorskip("fnmatch").fnmatch(refused["message"].replace("\n", " "), f"*{words}*")
 
 
-def test_a_crash_on_start_errors_every_case_and_still_reports(pytester: pytest.Pytester) -> None:
+def test_a_crash_on_start_ends_the_run_with_one_message_and_still_reports(pytester: pytest.Pytester) -> None:
     command = f"{sys.executable} {IMPLS / 'crash_on_start.py'}"
     result, document, _ = run_suite(pytester, f"--generala-adapter-cmd={command}")
-    assert set(outcomes(document).values()) == {"error"}
-    assert document["implementation"] is None
-    assert "engine: cannot load the rules table" in document["cases"][0]["message"]
+    assert document["cases"] == [] and document["implementation"] is None
+    assert "never completed the handshake" in document["aborted"]["message"]
+    assert "engine: cannot load the rules table" in document["aborted"]["detail"]
     assert result.ret == 1
 
 

@@ -170,6 +170,10 @@ def test_skips_are_grouped_by_reason_most_frequent_first() -> None:
 def test_nothing_checked_is_not_ok() -> None:
     assert build([])["verdict"] == "NOT OK: no case was run"
     assert build([result("a", "xfail", "expectations: later")])["ok"] is False
-    aborted = {"code": "handshake-failed", "message": "the implementation `x` never completed the handshake: …"}
+    aborted = {
+        "code": "handshake-failed",
+        "message": "the implementation `x` never completed the handshake: …",
+        "detail": "",
+    }
     document = build([], aborted=aborted)
     assert document["ok"] is False and document["verdict"].endswith("never completed the handshake: …")

@@ -421,7 +421,11 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
         item.add_report_section("call", "implementation stderr", stderr)
     report = yield
     if isinstance(item, HandshakeItem):
-        report.generala_aborted = {"code": item.failure.code, "message": str(item.failure)}
+        report.generala_aborted = {
+            "code": item.failure.code,
+            "message": str(item.failure),
+            "detail": item.failure.detail,
+        }
         return report
     if info is None:
         return report
