@@ -253,9 +253,18 @@ def _selected(info: CaseInfo, config: pytest.Config) -> bool:
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Add the suite's cases, apply the filters and the expectations file."""
+    """Shake hands with the implementation, then add the suite's cases, apply the
+    filters and the expectations file. When the handshake fails, the run holds one
+    item that errors with its message (nothing can be checked: one error, not one
+    per case, and the suite is not even collected)."""
     state = config.stash.get(RUN_KEY, None)
     if state is None:
+        return
+    failure = _handshake_failure(config)
+    if failure is not None:
+        items.append(
+            HandshakeItem.from_parent(session, name="handshake", nodeid="generala::handshake", failure=failure)
+        )
         return
     kept, dropped, seen = [], [], {}
     for item in _collect_suite(session):
@@ -273,11 +282,6 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
             item.add_marker(pytest.mark.xfail(reason=f"{report_mod.DECLARED}{expected.text}", strict=True))
     if dropped:
         config.hook.pytest_deselected(items=dropped)
-    if kept:
-        failure = _handshake_failure(config)
-        if failure is not None:  # nothing can be checked: one error instead of one per case
-            config.hook.pytest_deselected(items=kept)
-            kept = [HandshakeItem.from_parent(session, name="handshake", nodeid="generala::handshake", failure=failure)]
     items.extend(kept)
 
 
