@@ -47,7 +47,7 @@ def play_a_case(adapter: ProcessAdapter) -> None:
     ],
 )
 def test_a_fault_mid_run_is_raised_then_the_process_restarts(name: str, fault: type, words: str) -> None:
-    adapter = impl(name, timeout=0.5)
+    adapter = impl(name, timeout=3)
     try:
         play_a_case(adapter)
         adapter.start(POSITION)
