@@ -3,8 +3,10 @@
 Runs the ``.feature`` scenarios and the YAML fixtures (pytest in-process, with
 the ``generala`` plugin) against the reference engine, a Python adapter
 (``--adapter``) or any program speaking the JSON-lines protocol
-(``--adapter-cmd``). Exit code 0 only when nothing unexpected happened: no case
-failed, errored, timed out, or passed while expected to fail.
+(``--adapter-cmd``). Exit code 0 only when the implementation completed its
+handshake, at least one case passed and nothing unexpected happened: no case
+failed, errored, timed out, or passed while expected to fail (and, with
+``--no-skip``, none was skipped but those the expectations file declares).
 """
 
 from __future__ import annotations
@@ -48,6 +50,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--junit", metavar="FILE", help="write a JUnit XML report")
     parser.add_argument("-v", "--verbose", action="store_true", help="one line per case")
     parser.add_argument("-x", "--exitfirst", action="store_true", help="stop at the first unexpected outcome")
+    parser.add_argument(
+        "--no-skip",
+        action="store_true",
+        help="strict: any skipped case fails the run (skips declared in --expectations stay allowed, and are listed)",
+    )
 
 
 def build_argv(args: argparse.Namespace) -> list[str]:
@@ -67,6 +74,8 @@ def build_argv(args: argparse.Namespace) -> list[str]:
         extra += [f"--junitxml={Path(args.junit).resolve()}", "-o", "junit_suite_name=generala-conformance"]
     if args.exitfirst:
         extra.append("-x")
+    if args.no_skip:
+        extra.append("--generala-no-skip")
     return pytest_args(args, extra)
 
 

@@ -16,11 +16,12 @@ from pathlib import Path
 from typing import TextIO
 
 from generala_conformance.fuzz import campaign
-from generala_conformance.fuzz.differential import FuzzError, Settings
+from generala_conformance.fuzz.differential import KINDS, FuzzError, Settings
 from generala_conformance.fuzz.repro import draw, fixture_case, fixture_yaml
 from generala_conformance.fuzz.shrink import shrink
 from generala_conformance.suite.fixtures import load_file
 from generala_conformance.transport import impl_options
+from generala_conformance.transport.handshake import HandshakeFailed
 from generala_conformance.transport.loading import AdapterLoadError
 from generala_spec.options import profile_names
 
@@ -40,6 +41,13 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--illegal-rate", type=float, default=0.05, help="share of illegal tries (default 0.05)")
     parser.add_argument("--endgames", type=float, default=0.3, help="share of endgame positions (default 0.3)")
     parser.add_argument("--series", type=float, default=0.15, help="share of series (default 0.15)")
+    parser.add_argument(
+        "--without",
+        action="append",
+        choices=KINDS[:-1],
+        default=[],
+        help="never draw this kind of setup (drawn as a plain deal instead); repeatable",
+    )
     parser.add_argument(
         "--mixed", type=float, default=0.25, help="share of games under random option values, not a profile (0.25)"
     )
@@ -92,7 +100,7 @@ class Progress:
 def run(args: argparse.Namespace) -> int:
     """Run the campaign (or merge reports)."""
     body = _merge if args.merge else _fuzz
-    return impl_options.guarded("fuzz", lambda: body(args), (FuzzError, AdapterLoadError))
+    return impl_options.guarded("fuzz", lambda: body(args), (FuzzError, AdapterLoadError, HandshakeFailed))
 
 
 def _merge(args: argparse.Namespace) -> int:
@@ -113,10 +121,11 @@ def _merge(args: argparse.Namespace) -> int:
 
 
 def _line(report: dict) -> str:
-    return (
+    line = (
         f"fuzz: {report['games']} games, {report['actions']} actions, "
         f"{len(report['divergences'])} divergences, {report['seconds']:.2f} s"
     )
+    return "\n".join([line, *campaign.unsupported_lines(report.get("unsupported", {}))])
 
 
 def _fuzz(args: argparse.Namespace) -> int:
@@ -127,9 +136,11 @@ def _fuzz(args: argparse.Namespace) -> int:
         endgame_rate=args.endgames,
         series_rate=args.series,
         mixed_rate=args.mixed,
+        without=tuple(args.without),
     )
     games = range(args.game, args.game + 1) if args.game is not None else campaign.shard_range(args.games, args.shard)
     factory = impl_options.factory(args)
+    factory.open_checked().close()  # a failed handshake ends the campaign at once, with one message
     summary = campaign.Summary(seed=args.seed, ranges=[[games.start, games.stop]])
     progress = Progress(len(games), args.progress or sys.stderr.isatty())
     for chunk in campaign.run(factory, args.seed, games, settings, args.jobs, args.keep_going):
@@ -145,8 +156,9 @@ def _fuzz(args: argparse.Namespace) -> int:
     return 1 if summary.divergences else 0
 
 
-def replay_command(args: argparse.Namespace, game: int) -> str:
-    """The command that plays game ``game`` of this campaign again, alone."""
+def replay_command(args: argparse.Namespace, game: int, without: tuple[str, ...] = ()) -> str:
+    """The command that plays game ``game`` of this campaign again, alone (``without``:
+    the kinds of setup left out when it was drawn)."""
     words = ["generala-kit", "fuzz", "--seed", str(args.seed), "--game", str(game)]
     if args.adapter:
         words += ["--adapter", args.adapter]
@@ -158,6 +170,8 @@ def replay_command(args: argparse.Namespace, game: int) -> str:
             words += [f"--{name.replace('_', '-')}", str(getattr(args, name))]
     for profile in args.profile or ():
         words += ["--profile", profile]
+    for kind in dict.fromkeys((*args.without, *without)):
+        words += ["--without", kind]
     return shlex.join(words)
 
 
@@ -165,7 +179,7 @@ def _settle(found: campaign.Found, factory: impl_options.OpenAdapter, args: argp
     """Shrink one divergence, print it, write its fixture; its report entry."""
     entry = {
         "game": found.game,
-        "replay": replay_command(args, found.game),
+        "replay": replay_command(args, found.game, found.without),
         "mismatch": campaign.mismatch_json(found.mismatch),
         "trial": campaign.trial_json(found.trial),
     }

@@ -119,6 +119,11 @@ def run(args: argparse.Namespace) -> int:
     if document.get("error"):
         print(f"generala-kit profile: the run failed: {document['error']}", file=sys.stderr)
         return 2
+    if document["aborted"] is not None:
+        print(
+            f"generala-kit profile: {document['aborted']['message']} [{document['aborted']['code']}]", file=sys.stderr
+        )
+        return 2
     found = findings(document["cases"])
     found["implementation"] = document["implementation"]
     for line in render(found):

@@ -4,6 +4,10 @@ report that several shards merge into one.
 
 Games are numbered; game ``k`` of campaign ``seed`` is always the same game, so a
 report names every divergence by ``(seed, game)`` and it can be replayed alone.
+
+A game whose setup the implementation answers ``unsupported`` (a series, a
+position) is counted and left out, and that kind of setup is no longer drawn
+(``Settings.without``); the summary and the report say so (``unsupported``).
 """
 
 from __future__ import annotations
@@ -47,6 +51,7 @@ class Found:
     game: int
     trial: Trial
     mismatch: Mismatch
+    without: tuple[str, ...] = ()
 
 
 @dataclass
@@ -56,6 +61,8 @@ class ChunkResult:
     games: int = 0
     actions: int = 0
     found: list[Found] = field(default_factory=list)
+    unsupported: dict[str, Json] = field(default_factory=dict)
+    """Per kind of setup left out: ``{"games": n, "reason": first answer}``."""
 
 
 def run_chunk(
@@ -69,11 +76,25 @@ def collect(games: Iterable[GameResult]) -> ChunkResult:
     """The totals and divergences of ``games``."""
     result = ChunkResult()
     for game in games:
+        if game.unsupported is not None:
+            left = result.unsupported.setdefault(game.kind, {"games": 0, "reason": game.unsupported})
+            left["games"] += 1
+            continue
         result.games += 1
         result.actions += game.actions
         if game.mismatch is not None:
-            result.found.append(Found(game.index, game.trial, game.mismatch))
+            result.found.append(Found(game.index, game.trial, game.mismatch, game.without))
     return result
+
+
+def join_unsupported(parts: Iterable[dict[str, Json]]) -> dict[str, Json]:
+    """The left-out games of several chunks (or shards), per kind of setup."""
+    joined: dict[str, Json] = {}
+    for part in parts:
+        for kind, left in part.items():
+            entry = joined.setdefault(kind, {"games": 0, "reason": left["reason"]})
+            entry["games"] += left["games"]
+    return joined
 
 
 def chunks(games: range, size: int = CHUNK) -> list[range]:
@@ -141,12 +162,14 @@ class Summary:
     actions: int = 0
     seconds: float = 0.0
     divergences: list[Json] = field(default_factory=list)
+    unsupported: dict[str, Json] = field(default_factory=dict)
     started: float = field(default_factory=time.monotonic, repr=False)
 
     def add(self, chunk: ChunkResult) -> None:
         """Count one chunk."""
         self.games += chunk.games
         self.actions += chunk.actions
+        self.unsupported = join_unsupported([self.unsupported, chunk.unsupported])
 
     def finish(self) -> None:
         """Stop the clock."""
@@ -155,10 +178,11 @@ class Summary:
     def line(self) -> str:
         """The one-line summary."""
         rate = self.games / self.seconds if self.seconds else 0.0
-        return (
+        line = (
             f"fuzz: {self.games} games, {self.actions} actions, {len(self.divergences)} divergences, "
             f"{self.seconds:.2f} s ({rate:.0f} games/s)"
         )
+        return "\n".join([line, *unsupported_lines(self.unsupported)])
 
     def report(self) -> Json:
         """The JSON report (``--report``)."""
@@ -171,7 +195,17 @@ class Summary:
             "actions": self.actions,
             "seconds": self.seconds,
             "divergences": self.divergences,
+            "unsupported": self.unsupported,
         }
+
+
+def unsupported_lines(unsupported: dict[str, Json]) -> list[str]:
+    """One line per kind of setup left out."""
+    return [
+        f"left out: {left['games']} game(s) of {kind}, answered unsupported ({left['reason']}); "
+        f"no {kind} drawn after that"
+        for kind, left in sorted(unsupported.items())
+    ]
 
 
 def merge(reports: list[Json]) -> Json:
@@ -198,4 +232,5 @@ def merge(reports: list[Json]) -> Json:
         "actions": sum(r["actions"] for r in reports),
         "seconds": round(sum(r["seconds"] for r in reports), 3),
         "divergences": sorted((d for r in reports for d in r["divergences"]), key=lambda d: d["game"]),
+        "unsupported": join_unsupported(r.get("unsupported", {}) for r in reports),
     }

@@ -17,14 +17,15 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, NamedTuple
 
 from generala_conformance.errors import UsageError
 from generala_conformance.suite.driver import show_events
 from generala_conformance.suite.notation import CANONICAL_DECK
 from generala_conformance.suite.snapshots import differing
-from generala_conformance.transport.adapter import Adapter, AdapterFault, BadRequest, Refused
+from generala_conformance.transport.adapter import Adapter, AdapterFault, BadRequest, Refused, Unsupported
+from generala_conformance.transport.declared import supports_series
 from generala_conformance.transport.reference_adapter import ReferenceAdapter
 from generala_spec.options import options, profile_names, resolve
 
@@ -45,6 +46,8 @@ ALL_ACTIONS = (
 )
 """Every well-formed action text (the illegal ones are drawn from these)."""
 GARBAGE = ("8X", "take", "play 8H", "")
+KINDS = ("series", "positions", "deals")
+"""The kinds of setup a campaign draws; an implementation may lack the first two."""
 
 
 @dataclass(frozen=True)
@@ -264,6 +267,8 @@ class Pair:
             if step.kind == "deal":
                 return Mismatch(index, "error", "the deal is accepted", _raised(exc))
             return Mismatch(index, "events", "the move is accepted", f"refused ({exc.code}): {exc.message}")
+        except Unsupported:
+            raise  # the game is left out (see play_random)
         except Exception as exc:  # a broken implementation may raise anything
             what = "deal" if step.kind == "deal" else "move"
             return Mismatch(index, "error", f"the {what} is accepted", _raised(exc))
@@ -376,18 +381,29 @@ class Settings:
     endgame_rate: float = 0.3
     series_rate: float = 0.15
     mixed_rate: float = 0.25
+    without: tuple[str, ...] = ()
+    """Kinds of setup (``series``, ``positions``) never drawn: a game that would be
+    one is drawn as a plain deal instead (a series: the same deal, not a series)."""
 
 
 def random_setup(rng: random.Random, settings: Settings, rules: dict[str, str]) -> Json:
     """A deal (perhaps the first of a series) or a small endgame position."""
     n = rng.choice(settings.players)
     roll = rng.random()
-    if roll < settings.endgame_rate:
+    if roll < settings.endgame_rate and "positions" not in settings.without:
         return {"rules": rules, "position": random_endgame(rng, n)}
     setup: Json = {"rules": rules, "deal": {"players": n, "dealer": rng.randrange(n), "deck": shuffled_deck(rng)}}
-    if roll < settings.endgame_rate + settings.series_rate:
+    if (
+        settings.endgame_rate <= roll < settings.endgame_rate + settings.series_rate
+        and "series" not in settings.without
+    ):
         setup["series"] = True
     return setup
+
+
+def setup_kind(setup: Json) -> str:
+    """The kind of a drawn setup (one of :data:`KINDS`)."""
+    return "series" if setup.get("series") else "positions" if "position" in setup else "deals"
 
 
 def random_endgame(rng: random.Random, n: int) -> Json:
@@ -439,12 +455,21 @@ def random_steps(rng: random.Random, settings: Settings, ref: Reference, steps: 
 
 @dataclass
 class GameResult:
-    """One random game: its trial, how many actions were played, and the mismatch if any."""
+    """One random game: its trial, how many actions were played, and the mismatch if
+    any; or, when the implementation answered ``unsupported``, the reason (the game is
+    left out). ``without`` are the kinds of setup left out of the draw of this game."""
 
     index: int
     trial: Trial
     actions: int
     mismatch: Mismatch | None
+    unsupported: str | None = None
+    without: tuple[str, ...] = ()
+
+    @property
+    def kind(self) -> str:
+        """The kind of the game's setup."""
+        return setup_kind(self.trial.setup)
 
 
 def play_random(pair: Pair, rng: random.Random, settings: Settings, hello: Mapping[str, Any], index: int) -> GameResult:
@@ -456,19 +481,26 @@ def play_random(pair: Pair, rng: random.Random, settings: Settings, hello: Mappi
     rules = mixed_rules(rng, hello) if mixed else rules_for(profile, hello)
     trial = Trial(random_setup(rng, settings, rules))
     ref = Reference(trial.setup)
-    found = pair.check(trial.setup, ref.now, ref.played(random_steps(rng, settings, ref, trial.steps)))
+    try:
+        found = pair.check(trial.setup, ref.now, ref.played(random_steps(rng, settings, ref, trial.steps)))
+    except Unsupported as exc:
+        return GameResult(index, trial, 0, None, str(exc), settings.without)
     mismatch = None
     if found is not None:
         at, mismatch = found
         del trial.steps[at + 1 :]
-    return GameResult(index, trial, sum(step.kind == "do" for step in trial.steps), mismatch)
+    return GameResult(index, trial, sum(step.kind == "do" for step in trial.steps), mismatch, None, settings.without)
 
 
 def run_games(
     factory: AdapterFactory, seed: int, indices: Iterable[int], settings: Settings, stop_at_first: bool = True
 ) -> Iterable[GameResult]:
     """Play the games ``indices`` of campaign ``seed`` on one implementation,
-    yielding each result (a crashed implementation is reopened for the next game)."""
+    yielding each result (a crashed implementation is reopened for the next game).
+
+    A kind of setup the implementation answers ``unsupported`` (or, for series,
+    declares unsupported in its hello) is no longer drawn from then on.
+    """
     impl = factory()
     try:
         hello = impl.hello()
@@ -477,11 +509,21 @@ def run_games(
         if unsupported or not supported:
             raise FuzzError("unsupported-profile", f"the implementation's hello supports the profiles {supported}")
         if not settings.profiles:
-            settings = Settings(**{**settings.__dict__, "profiles": tuple(supported)})
+            settings = replace(settings, profiles=tuple(supported))
+        if not supports_series(hello):
+            settings = replace(settings, without=tuple(dict.fromkeys((*settings.without, "series"))))
         pair = Pair(impl, bool(hello.get("reason_codes", True)), hello.get("batch") is True)
         for index in indices:
             result = play_random(pair, game_rng(seed, index), settings, hello, index)
             yield result
+            if result.unsupported is not None:
+                if result.kind == "deals":
+                    raise FuzzError(
+                        "nothing-supported",
+                        f"the implementation answers unsupported to a plain deal of game "
+                        f"{index}: {result.unsupported}; there is nothing left to fuzz",
+                    )
+                settings = replace(settings, without=(*settings.without, result.kind))
             if result.mismatch is not None:
                 if stop_at_first:
                     return

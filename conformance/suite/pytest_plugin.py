@@ -23,7 +23,8 @@ from typing import Any
 import pytest
 from generala_conformance.suite import expectations as expectations_mod
 from generala_conformance.suite import report as report_mod
-from generala_conformance.transport import protocol
+from generala_conformance.suite.sent_rules import Lacking, rules_to_send
+from generala_conformance.transport import handshake
 from generala_conformance.transport.adapter import (
     Adapter,
     AdapterFault,
@@ -33,9 +34,10 @@ from generala_conformance.transport.adapter import (
     Refused,
     Unsupported,
 )
+from generala_conformance.transport.declared import Declared, DeclaredUnsupported
 from generala_conformance.transport.impl_options import environment
 from generala_conformance.transport.loading import AdapterLoadError, describe, load_factory, open_adapter
-from generala_spec.options import options, profile_names, resolve
+from generala_spec.options import profile_names, resolve
 
 FEATURE_SUITE = "generala_conformance.suite.feature_suite"
 FIXTURE_SUITE = "generala_conformance.suite.fixture_suite"
@@ -102,6 +104,11 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
     group.addoption(
         "--generala-pass-env", action="append", default=[], metavar="NAME", help="with --generala-clean-env, pass NAME"
+    )
+    group.addoption(
+        "--generala-no-skip",
+        action="store_true",
+        help="strict: any skip fails the run (skips declared in the expectations file stay allowed, and are listed)",
     )
 
 
@@ -266,9 +273,18 @@ def _selected(info: CaseInfo, config: pytest.Config) -> bool:
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Add the suite's cases, apply the filters and the expectations file."""
+    """Shake hands with the implementation, then add the suite's cases, apply the
+    filters and the expectations file. When the handshake fails, the run holds one
+    item that errors with its message (nothing can be checked: one error, not one
+    per case, and the suite is not even collected)."""
     state = config.stash.get(RUN_KEY, None)
     if state is None:
+        return
+    failure = _handshake_failure(config)
+    if failure is not None:
+        items.append(
+            HandshakeItem.from_parent(session, name="handshake", nodeid="generala::handshake", failure=failure)
+        )
         return
     kept, dropped, seen = [], [], {}
     for item in _collect_suite(session):
@@ -281,12 +297,44 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
         (kept if _selected(info, config) else dropped).append(item)
         expected = state.expectations.lookup(info.id) if state.expectations else None
         if expected is not None and expected.outcome == "skip":
-            item.add_marker(pytest.mark.skip(reason=f"expectations: {expected.text}"))
+            item.add_marker(pytest.mark.skip(reason=f"{report_mod.DECLARED}{expected.text}"))
         elif expected is not None:
-            item.add_marker(pytest.mark.xfail(reason=f"expectations: {expected.text}", strict=True))
+            item.add_marker(pytest.mark.xfail(reason=f"{report_mod.DECLARED}{expected.text}", strict=True))
     if dropped:
         config.hook.pytest_deselected(items=dropped)
     items.extend(kept)
+
+
+def _handshake_failure(config: pytest.Config) -> handshake.HandshakeFailed | None:
+    """Open the implementation of this pytest process and shake hands once, before
+    any case runs; the failure when it never completes a handshake."""
+    impl = Implementation(config)
+    config.stash[IMPL_KEY] = impl
+    try:
+        impl.hello()
+    except handshake.HandshakeFailed as failure:
+        impl.adapter.close()
+        return failure
+    return None
+
+
+class HandshakeItem(pytest.Item):
+    """The one item a run holds when the implementation never completed a handshake:
+    it errors with the handshake's message (recorded in every report)."""
+
+    def __init__(self, *, failure: handshake.HandshakeFailed, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.failure = failure
+
+    def runtest(self) -> None:
+        raise self.failure
+
+    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str:
+        detail = self.failure.detail
+        return f"{self.failure} [{self.failure.code}]" + (f"\n{detail}" if detail else "")
+
+    def reportinfo(self) -> tuple[str, int | None, str]:
+        return "generala", None, "handshake"
 
 
 # ----------------------------------------------------------------- fixtures
@@ -296,13 +344,15 @@ class Implementation:
     """The adapter of one pytest process (one per xdist worker) and its handshake."""
 
     def __init__(self, config: pytest.Config) -> None:
+        adapter, command = config.getoption("generala_adapter"), config.getoption("generala_adapter_cmd")
         self.adapter: Adapter = open_adapter(
-            config.getoption("generala_adapter"),
-            config.getoption("generala_adapter_cmd"),
+            adapter,
+            command,
             timeout=config.getoption("generala_timeout"),
             validate=config.getoption("generala_validate_messages"),
             env=environment(config.getoption("generala_clean_env"), config.getoption("generala_pass_env")),
         )
+        self.who = f"`{command}`" if command else f"{adapter}"
         self.known_hello: dict[str, Any] | None = None
         self.max_faults: int = config.getoption("generala_max_faults")
         self.faults_in_a_row = 0  # cases ended in a timeout or a crash since the last one that did not
@@ -326,11 +376,10 @@ class Implementation:
             self.faults_in_a_row = 0
 
     def hello(self) -> dict[str, Any]:
-        """The handshake, asked once (a fault is raised again at the next ask)."""
+        """The checked handshake, asked once (:class:`~generala_conformance.transport.handshake.HandshakeFailed`
+        is raised again at the next ask)."""
         if self.known_hello is None:
-            hello = self.adapter.hello()
-            protocol.check_hello(hello)
-            self.known_hello = hello
+            self.known_hello = handshake.shake(self.adapter, self.who)
         return self.known_hello
 
     def take_stderr(self) -> str:
@@ -348,33 +397,27 @@ IMPL_KEY = pytest.StashKey[Implementation]()
 
 @pytest.fixture(scope="session")
 def generala_implementation(pytestconfig: pytest.Config) -> Iterator[Implementation]:
-    """The implementation under test for this pytest process."""
-    impl = Implementation(pytestconfig)
+    """The implementation under test for this pytest process (opened, and its
+    handshake checked, at collection)."""
+    impl = pytestconfig.stash.get(IMPL_KEY, None) or Implementation(pytestconfig)
     pytestconfig.stash[IMPL_KEY] = impl
     yield impl
     impl.adapter.close()
 
 
 def rules_for(info: CaseInfo | None, config: pytest.Config, hello: dict[str, Any]) -> dict[str, str]:
-    """The rule options to start the case's games with, or ``pytest.skip`` when the
-    implementation does not list a value the case (or the profile) depends on.
-
-    Options are sent only when the implementation lists them or the case needs
-    them; with ``--generala-withhold`` the case's own options are left out so the
-    implementation plays its own reading (profile detection).
-    """
-    requires = dict(info.requires) if info else {}
-    profile = config.getoption("generala_profile")
-    chosen = resolve(profile or "default", {} if config.getoption("generala_withhold") else requires)
-    listed = hello["options"]
-    if config.getoption("generala_withhold"):
-        return {k: v for k, v in chosen.items() if k in listed and k not in requires}
-    defaults = {name: opt.default for name, opt in options().items()}
-    binding = {**{k: v for k, v in chosen.items() if profile and v != defaults[k]}, **requires}
-    for name, value in sorted(binding.items()):
-        if value not in listed.get(name, []):
-            pytest.skip(f"the implementation does not list {name}={value} in its hello")
-    return {k: v for k, v in chosen.items() if k in listed or k in binding}
+    """The rule options to start the case's games with
+    (:func:`~generala_conformance.suite.sent_rules.rules_to_send`), or ``pytest.skip``
+    when the implementation does not list a value the case depends on."""
+    try:
+        return rules_to_send(
+            dict(info.requires) if info else {},
+            hello["options"],
+            config.getoption("generala_profile"),
+            withhold=config.getoption("generala_withhold"),
+        )
+    except Lacking as lacking:
+        pytest.skip(lacking.reason)
 
 
 @pytest.fixture
@@ -388,10 +431,11 @@ def generala_rules(request: pytest.FixtureRequest, generala_implementation: Impl
 
 @pytest.fixture
 def generala_adapter(generala_implementation: Implementation, generala_rules: dict[str, str]) -> Iterator[Adapter]:
-    """The implementation under test, holding no game yet (each case starts its own).
-    After the case, output nobody asked for (a second reply) is this case's error."""
+    """The implementation under test, holding no game yet (each case starts its own);
+    a setup its hello declares unsupported is skipped, never sent. After the case,
+    output nobody asked for (a second reply) is this case's error."""
     adapter = generala_implementation.adapter
-    yield adapter
+    yield Declared(adapter, generala_implementation.hello())
     check_idle = getattr(adapter, "check_idle", None)
     if check_idle is not None:
         check_idle()
@@ -425,12 +469,19 @@ def _message(error: BaseException) -> str:
 
 @pytest.hookimpl(wrapper=True, tryfirst=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
-    info = case_info(item) if RUN_KEY in item.config.stash else None
+    info = case_info(item) if RUN_KEY in item.config.stash and not isinstance(item, HandshakeItem) else None
     impl = item.config.stash.get(IMPL_KEY, None)
     stderr = impl.take_stderr() if impl is not None and info is not None and call.when == "call" else ""
     if stderr:
         item.add_report_section("call", "implementation stderr", stderr)
     report = yield
+    if isinstance(item, HandshakeItem):
+        report.generala_aborted = {
+            "code": item.failure.code,
+            "message": str(item.failure),
+            "detail": item.failure.detail,
+        }
+        return report
     if info is None:
         return report
     error = call.excinfo.value if call.excinfo is not None else None
@@ -438,7 +489,8 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
         impl.note(call.when, error)
     if isinstance(error, Unsupported) and not hasattr(report, "wasxfail"):
         report.outcome = "skipped"
-        report.longrepr = (str(item.path), item.location[1] or 0, f"Skipped: unsupported: {error}")
+        reason = str(error) if isinstance(error, DeclaredUnsupported) else f"unsupported: {error}"
+        report.longrepr = (str(item.path), item.location[1] or 0, f"Skipped: {reason}")
     outcome = outcome_of(report, call.excinfo)
     report.generala_outcome = outcome
     phases = item.stash.setdefault(PHASES_KEY, [])
@@ -535,6 +587,7 @@ class RunState:
         self.phases: dict[str, list[str]] = {}
         self.results: dict[str, report_mod.CaseResult] = {}
         self.hello: dict[str, Any] | None = None
+        self.aborted: dict[str, str] | None = None
         self.started = time.monotonic()
         self.document: dict[str, Any] | None = None
         self.load_errors: list[str] = []
@@ -545,6 +598,7 @@ class RunState:
             self.load_errors.append(str(report.longrepr).strip()[:LOAD_ERROR_CHARS])
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        self.aborted = self.aborted or getattr(report, "generala_aborted", None)
         outcome = getattr(report, "generala_outcome", None)
         if outcome is None:
             return
@@ -597,6 +651,8 @@ class RunState:
             duration=time.monotonic() - self.started,
             kit_version=kit_version(),
             error=error,
+            aborted=self.aborted,
+            no_skip=self.config.getoption("generala_no_skip"),
         )
 
     def pytest_sessionfinish(self, session: pytest.Session, exitstatus: int) -> None:
@@ -604,6 +660,8 @@ class RunState:
         path = self.config.getoption("generala_report_json")
         if path:
             report_mod.write_json(self.document, path)
+        if not self.document["ok"] and session.exitstatus == pytest.ExitCode.OK:
+            session.exitstatus = pytest.ExitCode.TESTS_FAILED  # e.g. nothing passed: no verdict to give
 
     def pytest_terminal_summary(self, terminalreporter: Any) -> None:
         if self.document is None or self.config.getoption("generala_withhold"):

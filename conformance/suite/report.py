@@ -4,7 +4,10 @@ JSON report (``spec/schemas/report.schema.json``) and the terminal summary.
 Outcomes are kept apart: ``pass``, ``fail`` (the implementation broke a rule),
 ``error`` (it crashed, spoke garbage, or refused a valid request), ``timeout``
 (it did not answer in time), ``skip``, ``xfail`` and ``xpass``. A run is
-successful when nothing unexpected happened: no fail, error, timeout or xpass.
+successful when nothing unexpected happened (no fail, error, timeout or xpass)
+*and* something was checked: the handshake completed and at least one case
+passed; under ``no_skip`` (``--no-skip``) every skip not declared in the
+expectations file fails the run too. Skips are summed up by reason.
 """
 
 from __future__ import annotations
@@ -23,6 +26,9 @@ OUTCOMES = ("pass", "fail", "error", "timeout", "skip", "xfail", "xpass")
 UNEXPECTED = ("fail", "error", "timeout", "xpass")
 REPORT_VERSION = 1
 NO_AREA = "(none)"
+DECLARED = "expectations: "
+"""How the reason of a skip (or xfail) declared in the expectations file begins."""
+_SKIPPED = "Skipped: "
 
 
 @dataclass
@@ -119,6 +125,49 @@ def unexpected(results: list[CaseResult]) -> list[CaseResult]:
     return [r for r in results if r.outcome in UNEXPECTED]
 
 
+def skip_reasons(results: list[CaseResult]) -> list[dict[str, Any]]:
+    """The skips grouped by reason, most frequent first: ``{reason, count, declared}``
+    (``declared``: the expectations file lists them)."""
+    grouped: dict[str, int] = {}
+    for result in results:
+        if result.outcome == "skip":
+            reason = (result.message or "").strip().removeprefix(_SKIPPED) or "(no reason given)"
+            grouped[reason] = grouped.get(reason, 0) + 1
+    ordered = sorted(grouped.items(), key=lambda item: (-item[1], item[0]))
+    return [{"reason": r, "count": n, "declared": r.startswith(DECLARED)} for r, n in ordered]
+
+
+def verdict(
+    results: list[CaseResult],
+    aborted: dict[str, str] | None,
+    skips: list[dict[str, Any]],
+    no_skip: bool,
+    error: str | None = None,
+) -> tuple[bool, str]:
+    """Whether the run is successful, and one sentence saying why (or why not)."""
+    table = counts(results)
+    bad = len(unexpected(results))
+    undeclared = sum(s["count"] for s in skips if not s["declared"])
+    if error is not None:
+        return False, f"NOT OK: {error}"
+    if aborted is not None:
+        return False, f"NOT OK: nothing was checked: {aborted['message']}"
+    if not table["total"]:
+        return False, "NOT OK: no case was run"
+    if bad:
+        return False, f"NOT OK: {bad} unexpected outcome(s) ({table['pass']} passed of {table['total']})"
+    if not table["pass"]:
+        return False, f"NOT OK: no case passed ({table['total']} run: {_outcome_words(table)})"
+    tally = f"({table['pass']} passed of {table['total']})"
+    if no_skip and undeclared:
+        return False, f"NOT OK: {undeclared} case(s) skipped under --no-skip {tally}"
+    return True, f"OK: nothing unexpected {tally}"
+
+
+def _outcome_words(table: dict[str, int]) -> str:
+    return ", ".join(f"{table[o]} {o}" for o in OUTCOMES if table[o])
+
+
 def build(
     results: list[CaseResult],
     *,
@@ -128,9 +177,14 @@ def build(
     duration: float,
     kit_version: str,
     error: str | None = None,
+    aborted: dict[str, str] | None = None,
+    no_skip: bool = False,
 ) -> dict[str, Any]:
-    """The JSON report document; ``error`` says why the run did not run (then
-    ``ok`` is false whatever the cases)."""
+    """The JSON report document; ``error`` says why the run did not run (the cases
+    could not be loaded, it was interrupted), ``aborted`` why it ended before any
+    case (``{code, message, detail}``: the handshake failed); either makes ``ok`` false."""
+    skips = skip_reasons(results)
+    ok, sentence = verdict(results, aborted, skips, no_skip, error)
     return {
         "version": REPORT_VERSION,
         "kit": {"name": "generala-kit", "version": kit_version},
@@ -138,9 +192,13 @@ def build(
         "adapter": adapter,
         "profile": profile,
         "duration": round(duration, 3),
-        "ok": error is None and not unexpected(results),
+        "ok": ok,
+        "verdict": sentence,
         "error": error,
+        "aborted": aborted,
+        "no_skip": no_skip,
         "summary": counts(results),
+        "skips": skips,
         "areas": by_area(results),
         "rollup": rollup(results),
         "cases": [asdict(r) for r in sorted(results, key=lambda r: r.id)],
@@ -243,11 +301,10 @@ def terminal_lines(document: dict[str, Any], failures_shown: int = 20) -> list[s
     if len(bad) > failures_shown:
         lines.append(f"  … and {len(bad) - failures_shown} more (see the JSON report)")
     lines.extend(rollup_lines(document.get("rollup", [])))
-    summary = document["summary"]
-    if document.get("error"):
-        return [*lines, f"NOT OK: {document['error']}"]
-    if not summary["total"]:
-        return [*lines, "no case was run"]
-    verdict = "OK: nothing unexpected" if document["ok"] else f"NOT OK: {len(bad)} unexpected outcome(s)"
-    lines.append(f"{verdict} ({summary['pass']} passed of {summary['total']})")
+    if document["skips"]:
+        lines.append("skipped, by reason:")
+        for skip in document["skips"]:
+            note = " (declared in the expectations file)" if skip["declared"] else ""
+            lines.append(f"  {skip['count']:>4} × {skip['reason']}{note}")
+    lines.append(document["verdict"])
     return lines

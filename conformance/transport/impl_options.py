@@ -41,6 +41,24 @@ def environment(clean: bool, passed: Sequence[str] = ()) -> dict[str, str] | Non
 
     return clean_environment(passed)
 
+    @property
+    def who(self) -> str:
+        """The implementation, as messages name it."""
+        return f"`{self.adapter_cmd}`" if self.adapter_cmd else self.adapter or "the reference engine"
+
+    def open_checked(self) -> Adapter:
+        """A new adapter whose handshake completed and is valid; otherwise
+        :class:`~generala_conformance.transport.handshake.HandshakeFailed` (one sentence)."""
+        from generala_conformance.transport.handshake import shake
+
+        adapter = self()
+        try:
+            shake(adapter, self.who)
+        except Exception:
+            adapter.close()
+            raise
+        return adapter
+
 
 def add_options(parser: argparse.ArgumentParser) -> None:
     """Add ``--adapter``, ``--adapter-cmd``, ``--timeout``, ``--clean-env`` and ``--pass-env``."""
@@ -65,12 +83,17 @@ def add_options(parser: argparse.ArgumentParser) -> None:
 
 
 def guarded(command: str, body: Callable[[], int], errors: tuple[type[Exception], ...]) -> int:
-    """Run a command's ``body``; one of ``errors`` (each with a ``code``) is printed
-    on stderr and gives exit code 2."""
+    """Run a command's ``body``; one of ``errors`` is printed on stderr (its ``code``
+    or class name, then its ``detail`` if any, e.g. the implementation's stderr) and
+    gives exit code 2."""
     try:
         return body()
     except errors as error:
-        print(f"generala-kit {command}: {error} [{getattr(error, 'code', 'error')}]", file=sys.stderr)
+        code = getattr(error, "code", None) or type(error).__name__
+        print(f"generala-kit {command}: {error} [{code}]", file=sys.stderr)
+        detail = getattr(error, "detail", "")
+        if detail:
+            print(detail, file=sys.stderr)
         return 2
 
 

@@ -16,10 +16,11 @@ from functools import cache
 from importlib.resources import files
 from typing import Any
 
+from generala_conformance.transport import handshake
 from generala_conformance.transport.adapter import Adapter, BadRequest, Json, ProtocolViolation, Refused, Unsupported
 from generala_conformance.transport.sanitize import clean_text, clean_value, needs_cleaning
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = handshake.PROTOCOL_VERSION
 #: A reply line longer than this (newline excluded) is a protocol violation; the
 #: kit stops reading there (``docs/protocol.md``, "Limits").
 MAX_LINE_BYTES = 4 * 1024 * 1024
@@ -39,15 +40,6 @@ RESULT_KEYS: dict[str, tuple[str | None, type]] = {
     "quit": (None, dict),
 }
 ERROR_KINDS = ("illegal", "bad-request", "unsupported")
-HELLO_FIELDS: dict[str, type | tuple[type, ...]] = {
-    "name": str,
-    "version": str,
-    "language": str,
-    "protocol": int,
-    "options": dict,
-    "reason_codes": bool,
-}
-OPTIONAL_HELLO_FIELDS: dict[str, type] = {"batch": bool}
 _SHOWN = 300  # characters of an offending line quoted in an error
 
 
@@ -204,22 +196,8 @@ def _result(reply: Json, cmd: str) -> Any:
 
 
 def check_hello(hello: Json, reply: Json | None = None) -> None:
-    """Check the handshake fields and the protocol version (``ProtocolViolation``)."""
-    for field, kind in HELLO_FIELDS.items():
-        value = hello.get(field)
-        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):  # True is an int in Python
-            raise _violation(f"hello result lacks {field!r} of type {kind.__name__}", reply or hello)
-    if hello["protocol"] != PROTOCOL_VERSION:
-        raise _violation(
-            f"the implementation speaks protocol {hello['protocol']}, the kit {PROTOCOL_VERSION}",
-            reply or hello,
-        )
-    for field, kind in OPTIONAL_HELLO_FIELDS.items():
-        if field in hello and not isinstance(hello[field], kind):
-            raise _violation(f"hello {field!r} is not of type {kind.__name__}", reply or hello)
-    for option, values in hello["options"].items():
-        if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
-            raise _violation(f"hello options[{option!r}] is not a list of strings", reply or hello)
+    """Check the handshake (:func:`generala_conformance.transport.handshake.check`)."""
+    handshake.check(hello, reply)
 
 
 def check_batch(results: list[Json], steps: int, reply: Json) -> None:

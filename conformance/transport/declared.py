@@ -1,0 +1,57 @@
+"""Hold an implementation to what its ``hello`` declares it lacks: a setup it
+says it does not support is never sent, it is answered
+a :class:`DeclaredUnsupported` (the case is
+skipped with that reason) by the kit itself.
+
+Today one thing can be declared missing: series (``"series": false`` in the
+``hello`` result; absent means series are supported).
+"""
+
+from __future__ import annotations
+
+from generala_conformance.transport.adapter import Adapter, Json, Unsupported
+
+SERIES_NOT_SUPPORTED = 'series not supported (the hello says "series": false)'
+
+
+class DeclaredUnsupported(Unsupported):
+    """A setup the implementation's hello declares unsupported (never sent to it)."""
+
+
+def supports_series(hello: Json) -> bool:
+    """Whether the implementation plays series (``hello.series``, default true)."""
+    return hello.get("series", True) is not False
+
+
+class Declared(Adapter):
+    """``adapter`` with the setups its ``hello`` declares unsupported refused before they are sent."""
+
+    def __init__(self, adapter: Adapter, hello: Json) -> None:
+        self.adapter = adapter
+        self.series = supports_series(hello)
+
+    def hello(self) -> Json:
+        return self.adapter.hello()
+
+    def start(self, setup: Json) -> Json:
+        if setup.get("series") and not self.series:
+            raise DeclaredUnsupported(SERIES_NOT_SUPPORTED)
+        return self.adapter.start(setup)
+
+    def deal(self, deck: list[str]) -> list[Json]:
+        return self.adapter.deal(deck)
+
+    def legal(self) -> list[str]:
+        return self.adapter.legal()
+
+    def apply(self, action: str, player: int | None = None) -> list[Json]:
+        return self.adapter.apply(action, player)
+
+    def state(self) -> Json:
+        return self.adapter.state()
+
+    def batch(self, steps: list[Json]) -> list[Json]:
+        return self.adapter.batch(steps)
+
+    def close(self) -> None:
+        self.adapter.close()

@@ -1,0 +1,7 @@
+"""Fault: the implementation starts but never answers the handshake."""
+
+import sys
+import time
+
+sys.stdin.readline()
+time.sleep(3600)
