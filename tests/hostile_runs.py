@@ -40,6 +40,11 @@ def every(outcome: str) -> dict[str, str]:
     return dict.fromkeys(CASE_IDS, outcome)
 
 
+HANDSHAKE: dict[str, str] = {}
+"""The outcomes of a run whose handshake failed: no case ran (the run ended at once,
+the report's ``aborted`` says why)."""
+
+
 @dataclass(frozen=True)
 class Kind:
     """One hostile implementation and what the kit must make of it."""
@@ -47,15 +52,15 @@ class Kind:
     name: str
     script: str  # a script of tests/impls, with its arguments
     outcomes: dict[str, str]  # per case id
-    words: str  # fnmatch pattern of the message of the last case that did not pass
+    words: str  # fnmatch pattern of the message of the last case that did not pass (or of the handshake's)
     options: tuple[str, ...] = ()
 
 
 KINDS = [
-    Kind("crash on start", "crash_on_start.py", every("error"), "*crashed (exit code 3)*(hello)*"),
+    Kind("crash on start", "crash_on_start.py", HANDSHAKE, "*crashed (exit code 3)*(hello)*"),
     Kind("crash mid-run", "crash_mid_run.py", mid("error"), "*crashed (exit code 1)*RuntimeError: engine bug*"),
     Kind("exit 0 early", "early_exit.py", mid("error"), "*exited early (code 0)*"),
-    Kind("hang before hello", "hostile.py hang_before_hello", every("error"), "*never completed the handshake*"),
+    Kind("hang before hello", "hostile.py hang_before_hello", HANDSHAKE, "*never completed the handshake*"),
     Kind("hang mid-run", "hang.py", mid("timeout"), "*AdapterTimeout*no reply to request*"),
     Kind(
         "hang on every case (breaker)",
@@ -89,7 +94,7 @@ KINDS = [
     Kind("terminal escapes", "hostile.py terminal_escapes", every("pass"), ""),
     Kind("NaN", "hostile.py nan", mid("error"), "*not JSON (NaN is not a JSON value)*"),
     Kind("deep nesting", "hostile.py deep_nesting", mid("error"), "*nested deeper than 64 levels*"),
-    Kind("hello protocol: true", "hostile.py protocol_true", every("error"), "*lacks 'protocol' of type int*"),
+    Kind("hello protocol: true", "hostile.py protocol_true", HANDSHAKE, "*'protocol' is a boolean, not an integer*"),
     Kind("bad-request to start", "hostile.py bad_request_start", mid("error"), "*start rejected: cannot read*"),
 ]
 

@@ -87,7 +87,10 @@ def test_a_last_line_without_newline_is_kept() -> None:
 
 def document(error: str | None = None, name: str = "impl") -> dict:
     hello = {"name": name, "version": "1", "language": "x", "protocol": 1, "options": {}, "reason_codes": True}
-    return report.build([], implementation=hello, adapter="a", profile=None, duration=0, kit_version="0", error=error)
+    passed = [report.CaseResult(id="c", title="c", kind="fixture", outcome="pass", clauses=["R-MAT-1"])]
+    return report.build(
+        passed, implementation=hello, adapter="a", profile=None, duration=0, kit_version="0", error=error
+    )
 
 
 def test_the_report_is_written_atomically_and_an_earlier_one_survives(tmp_path: Path) -> None:

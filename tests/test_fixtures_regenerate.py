@@ -43,7 +43,7 @@ def tree(tmp_path: Path) -> regen.Tree:
     for part in ("recipes", "."):
         (tmp_path / part / SMALL).parent.mkdir(parents=True)
         shutil.copy(ROOT / part / SMALL, tmp_path / part / SMALL)
-    shutil.copy(ROOT / regen.HAND_WRITTEN, tmp_path / regen.HAND_WRITTEN)
+    (tmp_path / regen.HAND_WRITTEN).write_text("hand-written: {}\n", "utf-8")
     return regen.Tree(tmp_path)
 
 

@@ -52,11 +52,11 @@ HOSTILE = {
     "boolean id": (b'{"id":true,"cmd":"legal"}', None, "bad-request", "bad-request", "'id'"),
     "infinite id": (b'{"id":1e400,"cmd":"legal"}', None, "bad-request", "bad-request", "'id'"),
     "NaN id": (b'{"id":NaN,"cmd":"legal"}', None, "bad-request", "bad-request", "'id'"),
-    "dealer true": (start({"deal": {**DEAL, "dealer": True}}), 1, "bad-request", "bad-dealer", "setup.deal.dealer"),
-    "deck a string": (start({"deal": {**DEAL, "deck": " ".join(DECK)}}), 1, "bad-request", "bad-deck", "deck"),
+    "dealer true": (start({"deal": {**DEAL, "dealer": True}}), 1, "bad-request", "bad-setup", "setup.deal.dealer"),
+    "deck a string": (start({"deal": {**DEAL, "deck": " ".join(DECK)}}), 1, "bad-request", "bad-setup", "deck"),
     "series yes": (start({"series": "yes", "deal": DEAL}), 1, "bad-request", "bad-setup", "setup.series"),
     "seated twice": (start({"deal": {**DEAL, "seated": [0, 2, 2]}}), 1, "bad-request", "bad-seated", "seated"),
-    "deal without deck": (start({"deal": {"players": 4, "dealer": 0}}), 1, "bad-request", "bad-deck", "deck"),
+    "deal without deck": (start({"deal": {"players": 4, "dealer": 0}}), 1, "bad-request", "bad-setup", "deck"),
     "hello protocol true": (b'{"id":1,"cmd":"hello","protocol":true}', 1, "bad-request", "bad-request", "protocol"),
     "hello protocol 2": (b'{"id":1,"cmd":"hello","protocol":2}', 1, "unsupported", "unsupported-protocol", "2"),
     "player true": (b'{"id":1,"cmd":"apply","action":"2C","player":true}', 1, "bad-request", "bad-player", "player"),
@@ -143,4 +143,7 @@ def test_a_lone_surrogate_quoted_raw_by_the_adapter_still_makes_a_utf8_reply() -
     out = io.BytesIO()
     serve(QuotingAdapter(), io.BytesIO(start({"profile": "x\ud800", "deal": DEAL}) + b"\n"), out)
     reply = json.loads(out.getvalue().decode("utf-8"))  # strict UTF-8: no surrogate written
-    assert reply["error"] == {"kind": "bad-request", "code": "bad-setup", "message": "no profile x?"}
+    assert reply["error"]["code"] == "bad-setup" and reply["error"]["message"] in (
+        "no profile x?",
+        "no profile x\ufffd",
+    )

@@ -31,16 +31,6 @@ class OpenAdapter:
         """The implementation's environment: ``None`` (the kit's own) unless ``--clean-env``."""
         return environment(self.clean_env, self.pass_env)
 
-
-def environment(clean: bool, passed: Sequence[str] = ()) -> dict[str, str] | None:
-    """The environment an implementation process starts with: the kit's own
-    (``None``), or with ``clean`` the minimal one plus the ``passed`` names."""
-    if not clean:
-        return None
-    from generala_conformance.transport.process_adapter import clean_environment
-
-    return clean_environment(passed)
-
     @property
     def who(self) -> str:
         """The implementation, as messages name it."""
@@ -58,6 +48,16 @@ def environment(clean: bool, passed: Sequence[str] = ()) -> dict[str, str] | Non
             adapter.close()
             raise
         return adapter
+
+
+def environment(clean: bool, passed: Sequence[str] = ()) -> dict[str, str] | None:
+    """The environment an implementation process starts with: the kit's own
+    (``None``), or with ``clean`` the minimal one plus the ``passed`` names."""
+    if not clean:
+        return None
+    from generala_conformance.transport.process_adapter import clean_environment
+
+    return clean_environment(passed)
 
 
 def add_options(parser: argparse.ArgumentParser) -> None:

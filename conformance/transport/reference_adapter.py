@@ -47,6 +47,10 @@ class ReferenceAdapter(Adapter):
             "reason_codes": True,
         }
 
+    def forget_game(self) -> None:
+        """Hold no game (a start refused before it reached the adapter, R-PROTO-2)."""
+        self.game = self.series = None
+
     def start(self, setup: Json) -> Json:
         try:
             self._start(setup)

@@ -132,8 +132,12 @@ def _is_players(value: Any) -> bool:
 
 
 def _field(where: Json, field: str, path: str, code: str, ok: Callable[[Any], bool], what: str) -> None:
-    """Refuse with ``code`` when ``field`` is present and not ``ok``."""
+    """Refuse with ``code`` when ``field`` is present and not ``ok``; a seat or a
+    count that is not an integer at all is ``bad-setup`` (types before values, R-SETUP-2)."""
     if field in where and not ok(where[field]):
+        value = where[field]
+        if ok in (_is_seat, _is_players) and (type(value) is not int):
+            code = "bad-setup"
         raise RequestError(code, f"{path}{field} must be {what}, not {_quote(where, field)}")
 
 
@@ -209,7 +213,7 @@ def _check_start(message: Json) -> None:
     if "deal" in setup:
         _check_deal_setup(_object(setup, "deal", "setup.", "bad-setup"))
     else:
-        _check_position(_object(setup, "position", "setup.", "bad-position"))
+        _check_position(_object(setup, "position", "setup.", "bad-setup"))
 
 
 def _is_rules(value: Any) -> bool:
@@ -220,24 +224,24 @@ def _is_rules(value: Any) -> bool:
 def _check_deal_setup(deal: Json) -> None:
     """``setup.deal``: ``players``, ``dealer``, ``deck``, optional ``seated`` (distinct seats)."""
     path = "setup.deal."
-    _required(deal, {"players": "bad-players", "dealer": "bad-dealer", "deck": "bad-deck"}, path)
+    _required(deal, {"players": "bad-setup", "dealer": "bad-setup", "deck": "bad-setup"}, path)
     _field(deal, "players", path, "bad-players", _is_players, "an integer 2..10")
     _field(deal, "dealer", path, "bad-dealer", _is_seat, "a seat 0..9")
-    _cards(deal, "deck", path, "bad-deck")
+    _cards(deal, "deck", path, "bad-setup")
     _seats(deal, "seated", path, "bad-seated", distinct=True)
 
 
 def _check_position(position: Json) -> None:
     """``setup.position`` (``$defs/setup``, ``position``)."""
     path = "setup.position."
-    _required(position, {"players": "bad-players", "hands": "bad-position", "leader": "bad-position"}, path)
+    _required(position, {"players": "bad-setup", "hands": "bad-setup", "leader": "bad-setup"}, path)
     _field(position, "players", path, "bad-players", _is_players, "an integer 2..10")
     hands = position["hands"]
     if not isinstance(hands, list) or not all(isinstance(hand, list) for hand in hands):
-        raise RequestError("bad-position", f"{path}hands must be a list of card lists, not {_quote(position, 'hands')}")
+        raise RequestError("bad-setup", f"{path}hands must be a list of card lists, not {_quote(position, 'hands')}")
     for index, hand in enumerate(hands):
         _card_items(hand, f"{path}hands[{index}]")
-    _cards(position, "out_of_play", path, "bad-position")
+    _cards(position, "out_of_play", path, "bad-setup")
     _field(position, "leader", path, "bad-position", _is_seat, "a seat 0..9")
     _check_trick(position)
     _field(position, "taking", path, "bad-position", lambda v: v is None or _is_seat(v), "a seat 0..9 or null")

@@ -51,7 +51,21 @@ def _error(request_id: int | None, kind: str, message: str, code: str | None) ->
     return protocol.error_reply(request_id, kind, protocol.shown(message), code)
 
 
-def handle(adapter: Adapter, message: Json) -> Json:
+UNCHECKED = ("start", "deal")
+"""With ``setup_checks=False`` these requests reach the adapter unchecked: a host for
+an implementation whose own setup validation is under test (the kit's contract engines)."""
+
+
+def _forget_game(adapter: Adapter) -> None:
+    """A refused ``start`` leaves no game, the previous one is gone too (R-PROTO-2):
+    when serve refuses a start before the adapter sees it, an adapter that offers
+    ``forget_game()`` is told so."""
+    forget = getattr(adapter, "forget_game", None)
+    if callable(forget):
+        forget()
+
+
+def handle(adapter: Adapter, message: Json, setup_checks: bool = True) -> Json:
     """The reply to one request, the adapter's refusals and errors included.
 
     A request the protocol schema forbids is refused before the adapter sees it
@@ -61,8 +75,11 @@ def handle(adapter: Adapter, message: Json) -> Json:
     """
     request_id = request_checks.request_id(message)
     try:
-        request_checks.check_request(message)
+        if setup_checks or not (isinstance(message, dict) and message.get("cmd") in UNCHECKED):
+            request_checks.check_request(message)
     except RequestError as error:
+        if isinstance(message, dict) and message.get("cmd") == "start":
+            _forget_game(adapter)
         return _error(request_id, error.kind, error.message, error.code)
     cmd = message["cmd"]
     try:
@@ -94,7 +111,7 @@ def _request_lines(instream: BinaryIO) -> Iterator[bytes | None]:
         yield None
 
 
-def answer(adapter: Adapter, line: bytes | None) -> tuple[Json, str | None]:
+def answer(adapter: Adapter, line: bytes | None, setup_checks: bool = True) -> tuple[Json, str | None]:
     """The reply to one request line (``None``: a line too long to read) and the
     command it answered (``None`` when the line was refused before reading one)."""
     try:
@@ -103,7 +120,7 @@ def answer(adapter: Adapter, line: bytes | None) -> tuple[Json, str | None]:
         message = request_checks.decode_request(line)
     except RequestError as error:
         return _error(None, error.kind, error.message, error.code), None
-    return handle(adapter, message), message.get("cmd")
+    return handle(adapter, message, setup_checks), message.get("cmd")
 
 
 def encode_reply(reply: Json) -> bytes:
@@ -112,7 +129,7 @@ def encode_reply(reply: Json) -> bytes:
     return json.dumps(reply, ensure_ascii=False, separators=(",", ":")).encode("utf-8", "replace") + b"\n"
 
 
-def serve(adapter: Adapter, instream: BinaryIO, outstream: BinaryIO) -> int:
+def serve(adapter: Adapter, instream: BinaryIO, outstream: BinaryIO, setup_checks: bool = True) -> int:
     """Answer requests read from ``instream`` on ``outstream`` until ``quit`` or end
     of input; return 0. Every line but a blank one gets exactly one reply: a line
     that is too long, not UTF-8, not a JSON object or too deep gets a
@@ -120,7 +137,7 @@ def serve(adapter: Adapter, instream: BinaryIO, outstream: BinaryIO) -> int:
     for line in _request_lines(instream):
         if line is not None and not line.strip():
             continue
-        reply, cmd = answer(adapter, line)
+        reply, cmd = answer(adapter, line, setup_checks)
         outstream.write(encode_reply(reply))
         outstream.flush()
         if reply["ok"] and cmd == "quit":

@@ -14,4 +14,4 @@ from generala_conformance.transport.serve import serve
 from tests.broken_engines import CONTRACT
 
 if __name__ == "__main__":
-    sys.exit(serve(CONTRACT[sys.argv[1]].adapter(), sys.stdin.buffer, sys.stdout.buffer))
+    sys.exit(serve(CONTRACT[sys.argv[1]].adapter(), sys.stdin.buffer, sys.stdout.buffer, setup_checks=False))

@@ -12,7 +12,10 @@ class FaReading(ReferenceAdapter):
     """The reference engine with the ``fa`` readings as its own defaults."""
 
     def start(self, setup: dict) -> dict:
-        return super().start({**setup, "rules": {**resolve("fa"), **(setup.get("rules") or {})}})
+        rules = setup.get("rules") or {}
+        if not isinstance(rules, dict):  # a malformed setup: refused as it is
+            return super().start(setup)
+        return super().start({**setup, "rules": {**resolve("fa"), **rules}})
 
 
 class DefaultOnly(ReferenceAdapter):
@@ -46,7 +49,8 @@ class _LacksValue(ReferenceAdapter):
         return hello
 
     def start(self, setup: dict) -> dict:
-        if (setup.get("rules") or {}).get(self.option) == self.value:
+        rules = setup.get("rules")
+        if isinstance(rules, dict) and rules.get(self.option) == self.value:
             raise Unsupported(f"{self.option}={self.value} is not implemented")
         return super().start(setup)
 
