@@ -9,6 +9,8 @@ import jsonschema
 import pytest
 from generala_conformance.cli.profile import findings, verdict
 from generala_conformance.suite import expectations, report
+from generala_conformance.suite.pytest_plugin import outcome_of
+from generala_conformance.transport.adapter import AdapterCrash, AdapterTimeout, BadRequest, Refused
 
 
 def result(case_id: str, outcome: str, clauses: list[str]) -> report.CaseResult:
@@ -120,3 +122,25 @@ def test_profile_findings_count_a_failing_multi_option_case_as_inconclusive() ->
     assert found["options"]["tie-break"]["follows"] == "any-nearest"
     assert found["options"]["tie-break"]["cases"]["tied-nearest"] == {"pass": 0, "fail": 1, "other": 1}
     assert found["profiles"] == ["fa"]
+
+
+@pytest.mark.parametrize(
+    ("when", "error", "outcome"),
+    [
+        ("call", AssertionError("diverged"), "fail"),
+        ("call", Refused("must-follow-suit", "no"), "fail"),
+        ("setup", AssertionError("diverged"), "error"),
+        ("teardown", Refused("x", "y"), "error"),
+        ("call", BadRequest("bad-setup", "no"), "error"),
+        ("call", AdapterTimeout("no reply"), "timeout"),
+        ("call", AdapterCrash("died"), "error"),
+        ("call", RuntimeError("kit bug"), "error"),
+    ],
+)
+def test_a_failed_phase_is_told_apart_by_what_raised_and_when(when: str, error: Exception, outcome: str) -> None:
+    """``docs/interfaces.md``: a rules failure is a fail only in the case's call; a
+    fault of the implementation, or anything going wrong around the call, is an error."""
+    failed = pytest.TestReport("case", ("f.py", 0, "case"), {}, "failed", "boom", when)  # type: ignore[arg-type]
+    with pytest.raises(type(error)) as raised:
+        raise error
+    assert outcome_of(failed, raised) == outcome

@@ -151,6 +151,16 @@ def test_state_hands_compare_as_card_sets() -> None:
         d.expect_state("start", {"out_of_play": [*out[:-1], "2C"]})  # same size, another card
 
 
+def test_a_wrong_deal_is_reported_before_the_fields_it_causes() -> None:
+    """Hands are compared first, whatever the order of the expected fields: a wrong
+    deal is named as such, not by the player to move it put off (attribution)."""
+    d = driver()
+    with pytest.raises(Divergence) as caught:
+        d.expect_state("start", {"to_move": 2, "hands": {1: ["9H"]}})
+    text = str(caught.value)
+    assert "expected: hands" in text and "expected: to_move" not in text
+
+
 def test_the_trick_compares_in_play_order() -> None:
     d = driver()
     d.act(0, "2C")
