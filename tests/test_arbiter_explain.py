@@ -3,7 +3,6 @@ sentence citations (the situations of issue 14), and refuses bad input clearly."
 
 from __future__ import annotations
 
-import argparse
 import json
 from pathlib import Path
 
@@ -12,6 +11,8 @@ import pytest
 from generala_conformance.arbiter.explain import ExplainError, explain
 from generala_conformance.arbiter.position_text import PositionError, parse_file, parse_moves, parse_text
 from generala_conformance.cli import explain as cmd_explain
+
+from tests.cli_helpers import run_command
 
 SCHEMA = json.loads((Path(__file__).parents[1] / "spec" / "schemas" / "explain.schema.json").read_text("utf-8"))
 
@@ -150,11 +151,7 @@ def test_file_form_in_fixture_notation(tmp_path: Path) -> None:
 
 
 def run_cli(argv: list[str], capsys) -> tuple[int, str, str]:
-    parser = argparse.ArgumentParser()
-    cmd_explain.configure(parser)
-    code = cmd_explain.run(parser.parse_args(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
+    return run_command(cmd_explain, argv, capsys)
 
 
 def test_cli_text_draws_the_table_with_glyphs_and_cites_clauses(capsys) -> None:

@@ -3,7 +3,6 @@ of the scenario data for the clauses they cite."""
 
 from __future__ import annotations
 
-import argparse
 import unicodedata
 from pathlib import Path
 
@@ -11,13 +10,11 @@ import pytest
 from generala_conformance.cli import rules as cmd_rules
 from generala_spec import rulebook
 
+from tests.cli_helpers import run_command
+
 
 def _run(argv: list[str], capsys) -> tuple[int, str, str]:
-    parser = argparse.ArgumentParser()
-    cmd_rules.configure(parser)
-    code = cmd_rules.run(parser.parse_args(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
+    return run_command(cmd_rules, argv, capsys)
 
 
 @pytest.fixture
