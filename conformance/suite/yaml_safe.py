@@ -213,12 +213,65 @@ def load(text: str) -> Any:
         # The parsed node is the anchored one: where the alias itself stands, the parser's events say.
         line = _first_alias_line(text, refused.line)
         raise YamlRefused(refused.code, line, refused.field, refused.message) from None
-    except yaml.MarkedYAMLError as error:
+    except (yaml.YAMLError, RecursionError) as error:
+        # Parsers differ on deep nesting (LibYAML 0.2.5 stops at 1,000 levels, older
+        # ones do not, pure Python recurses): the same refusal whatever the parser.
+        deep = _too_deep(text)
+        if deep is not None:
+            raise deep from None
+        raise _not_yaml(error) from None
+
+
+def _not_yaml(error: yaml.YAMLError | RecursionError) -> YamlRefused:
+    """The parser's own error, as a ``bad-yaml`` refusal at its line."""
+    if isinstance(error, yaml.MarkedYAMLError):
         mark = error.problem_mark or error.context_mark
         problem = error.problem or error.context or "not valid YAML"
-        raise YamlRefused("bad-yaml", mark.line + 1 if mark else 0, "", f"not valid YAML: {problem}") from None
-    except yaml.YAMLError as error:
-        raise YamlRefused("bad-yaml", 0, "", f"not valid YAML: {error}") from None
+        return YamlRefused("bad-yaml", mark.line + 1 if mark else 0, "", f"not valid YAML: {problem}")
+    return YamlRefused("bad-yaml", 0, "", f"not valid YAML: {error}")
+
+
+class _Open:
+    """A mapping or sequence being read by :func:`_too_deep`."""
+
+    def __init__(self, is_map: bool) -> None:
+        self.is_map, self.want_key, self.key, self.key_line, self.index = is_map, True, "?", 0, 0
+
+
+def _too_deep(text: str) -> YamlRefused | None:
+    """The ``too-deep`` refusal :func:`check_nodes` gives, found from the parser's
+    events before the parser fails; ``None`` if the text is not nested too deep."""
+    opened: list[_Open] = []
+    path: list[Any] = []
+    try:  # PyYAML's own parser: LibYAML's scanner reads the whole flow ahead and fails first
+        for event in yaml.parse(text, Loader=yaml.SafeLoader):
+            if isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+                opened.pop()
+                if opened:
+                    path.pop()
+                continue
+            if not isinstance(event, yaml.NodeEvent):
+                continue
+            line, step = event.start_mark.line + 1, None
+            if opened:
+                parent = opened[-1]
+                if parent.is_map and parent.want_key and isinstance(event, yaml.ScalarEvent):
+                    parent.want_key, parent.key, parent.key_line = False, event.value, line
+                    continue
+                if parent.is_map:
+                    step, line, parent.want_key = parent.key, parent.key_line or line, True
+                else:
+                    step, parent.index = parent.index, parent.index + 1
+                if len(path) + 1 > MAX_DEPTH:
+                    field_ = ".".join(map(str, [*path, step]))
+                    return YamlRefused("too-deep", line, field_, f"nested more than {MAX_DEPTH} levels deep")
+            if isinstance(event, yaml.CollectionStartEvent):
+                opened.append(_Open(isinstance(event, yaml.MappingStartEvent)))
+                if step is not None:
+                    path.append(step)
+    except (yaml.YAMLError, RecursionError):
+        return None
+    return None
 
 
 def _first_alias_line(text: str, default: int) -> int:
