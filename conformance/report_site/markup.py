@@ -52,6 +52,7 @@ def page(title: str, body: str, *, style_href: str = "style.css") -> str:
         '<html lang="en">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         f"<title>{text(title)}</title>\n"
+        '<link rel="icon" href="data:,">\n'  # no favicon: none is asked of the server
         f'<link rel="stylesheet" href="{attr(style_href)}">\n'
         "</head>\n<body>\n"
         f"{body}\n"
@@ -74,7 +75,9 @@ table { border-collapse: collapse; width: 100%; }
 th, td { border-bottom: 1px solid var(--line); padding: .35rem .5rem; text-align: left; vertical-align: top; }
 table.matrix th[scope=row] { position: sticky; left: 0; background: #fff; min-width: 20rem; max-width: 28rem;
   box-shadow: 1px 0 0 var(--line); z-index: 1; }
-table.matrix thead th { background: #f6f8fa; white-space: nowrap; }
+table.matrix thead th { background: #f6f8fa; min-width: 8rem; max-width: 14rem; overflow-wrap: anywhere; }
+table.runs td { white-space: nowrap; } table.runs td:first-child { white-space: normal; min-width: 10rem;
+  max-width: 18rem; overflow-wrap: anywhere; }
 table.matrix tr.area th { background: #f6f8fa; }
 table.matrix tr.area th[scope=rowgroup] { position: sticky; left: 0; z-index: 1; }
 td.cell { white-space: nowrap; font-variant-numeric: tabular-nums; min-width: 7rem; }

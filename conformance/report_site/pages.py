@@ -13,7 +13,7 @@ from generala_conformance.report_site.failures import split_divergence
 from generala_conformance.report_site.inputs import Run
 from generala_conformance.report_site.markup import attr, page, text
 from generala_conformance.report_site.matrix import AreaBlock, Cell
-from generala_conformance.report_site.scores import KINDS, scores
+from generala_conformance.report_site.scores import badge_message
 from generala_conformance.suite.report import DECLARED, OUTCOMES, UNEXPECTED, short_where
 
 SHOWN = ("pass", "fail", "error", "timeout", "xpass", "xfail", "skip")
@@ -85,21 +85,27 @@ def matrix_table(runs: Sequence[Run], blocks: Sequence[AreaBlock], hrefs: Sequen
     return "\n".join(parts)
 
 
+def _result(run: Run) -> str:
+    """``NOT OK`` and the counts, or why the run stopped (the run's page has the verdict in full)."""
+    doc = run.document
+    if run.stopped:
+        return run.stopped.split(":")[0]
+    return f"{'OK' if doc['ok'] else 'NOT OK'}: {counts_text(doc['summary'])}"
+
+
 def _runs_table(runs: Sequence[Run], hrefs: Sequence[str], badges: Sequence[str]) -> str:
     rows = []
-    for run, href, badge in zip(runs, hrefs, badges, strict=True):
+    for run, href, badge_file in zip(runs, hrefs, badges, strict=True):
         impl = run.document["implementation"] or {}
-        table = scores([run])
-        score = " · ".join(f"{kind} {table[kind].text}" for kind in KINDS)
         rows.append(
-            f'<tr><td><a href="{attr(href)}">{text(run.name)}</a></td><td>{text(run.version)}</td>'
+            f'<tr><td><a href="{attr(href)}">{text(run.name)}</a> <span class="muted">{text(run.version)}</span></td>'
             f"<td>{text(impl.get('language', ''))}</td><td>{text(run.profile)}</td><td>{text(run.suite)}</td>"
-            f"<td>{text(run.document['verdict'])}</td>"
-            f'<td>{text(score)} <a href="{attr(badge)}">badge</a></td></tr>'
+            f"<td>{text(_result(run))}</td>"
+            f'<td>{text(badge_message([run]))} <a href="{attr(badge_file)}">badge</a></td></tr>'
         )
     return (
-        '<div class="scroll"><table class="runs"><thead><tr><th>implementation</th><th>version</th>'
-        "<th>language</th><th>profile</th><th>suite</th><th>verdict</th><th>score</th></tr></thead><tbody>\n"
+        '<div class="scroll"><table class="runs"><thead><tr><th>implementation</th>'
+        "<th>language</th><th>profile</th><th>suite</th><th>result</th><th>score</th></tr></thead><tbody>\n"
         + "\n".join(rows)
         + "\n</tbody></table></div>"
     )
