@@ -4,6 +4,7 @@ badges, escaping, and the command's refusals (the browser checks are in
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from pathlib import Path
@@ -17,6 +18,7 @@ from generala_conformance.report_site.failures import split_divergence
 from generala_conformance.report_site.site import write_site
 from generala_conformance.suite import report
 from generala_conformance.suite.divergence import Divergence
+from generala_spec import rulebook
 
 from tests.cli_helpers import run_command
 
@@ -177,6 +179,19 @@ def test_a_clause_the_rulebook_does_not_know_gets_a_row_of_its_own() -> None:
     assert [(r.clause, r.statement) for r in blocks["ZZZ"].rows] == [("R-ZZZ-1", matrix.UNKNOWN_STATEMENT)]
 
 
+def test_a_retired_clause_shows_only_when_a_report_names_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    joker_4 = rulebook.clauses()["R-JOKER-4"]
+    retired = dataclasses.replace(joker_4, status="retired")
+    monkeypatch.setattr(matrix, "clauses", lambda: {**rulebook.clauses(), "R-JOKER-4": retired})
+    quiet = {
+        r.clause for b in matrix.build_matrix([run_of(document([case("a", "pass", ["R-MAT-1"])]))]) for r in b.rows
+    }
+    assert "R-JOKER-4" not in quiet and "R-JOKER-3" in quiet
+    named = matrix.build_matrix([run_of(document([case("a", "pass", ["R-JOKER-4"])]))])
+    rows = {r.clause: r.statement for b in named for r in b.rows}
+    assert rows["R-JOKER-4"] == f"{joker_4.statement} (retired)"
+
+
 # ------------------------------------------------------------------ scores and badges
 
 
@@ -324,6 +339,23 @@ def test_the_command_writes_the_site_and_lists_the_badges(tmp_path: Path, capsys
         f"{site / 'badges/engine--fa.json'}",
     ]
     assert json.loads((site / "badges/engine--fa.json").read_text(encoding="utf-8"))["label"] == "Générala fa"
+
+
+def test_the_command_shows_mixed_suites_only_when_allowed(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    old = write(
+        tmp_path / "old.json",
+        document([case("a", "pass", ["R-MAT-1"])]) | {"kit": {"name": "generala-kit", "version": "0.0.9"}},
+    )
+    new = write(tmp_path / "new.json", document([case("a", "pass", ["R-MAT-1"])]))
+    site = tmp_path / "site"
+    code, out, err = run_command(report_command, [str(old), str(new), "--out", str(site)], capsys)
+    assert code == 2 and err.endswith("or --allow-mixed-suites [mixed-suites]\n") and not site.exists()
+    code, out, err = run_command(
+        report_command, [str(old), str(new), "--out", str(site), "--allow-mixed-suites"], capsys
+    )
+    assert err == "" and out.startswith(f"{site / 'index.html'}: 2 run(s)")
+    index = (site / "index.html").read_text(encoding="utf-8")
+    assert code == 0 and "These runs come from different suites (kit 0.0.9, kit 0.1.0)" in index
 
 
 def test_the_command_refuses_bad_input_in_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

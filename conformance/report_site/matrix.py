@@ -82,14 +82,17 @@ def counted_under(case: dict[str, Any]) -> list[str]:
 
 
 def _statements(runs: Sequence[Run]) -> dict[str, str]:
-    """Every clause to show, in rulebook order, then those only the reports name."""
-    table = {c.id: c.statement for c in clauses().values() if c.status == "active"}
+    """Every active clause, in rulebook order, then those only the reports name (a
+    retired clause says so)."""
+    rulebook = clauses()
+    table = {c.id: c.statement for c in rulebook.values() if c.status == "active"}
     for run in runs:
         for case in run.document["cases"]:
             attribution = case.get("attribution") or {}
             for clause in counted_under(case):
                 if clause not in table:
-                    table[clause] = attribution.get("statement") or UNKNOWN_STATEMENT
+                    known = rulebook[clause].statement + " (retired)" if clause in rulebook else None
+                    table[clause] = known or attribution.get("statement") or UNKNOWN_STATEMENT
     return table
 
 
