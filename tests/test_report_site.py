@@ -41,9 +41,12 @@ def case(case_id: str, outcome: str, clauses: list[str], **more: Any) -> report.
     return report.CaseResult(id=case_id, title=case_id, kind="fixture", outcome=outcome, clauses=clauses, **more)
 
 
-def document(results: list[report.CaseResult], **more: Any) -> dict[str, Any]:
+def document(results: list[report.CaseResult], kit_version: str = "0.1.0", **more: Any) -> dict[str, Any]:
+    """A report of ``results`` that names no suite version (known by its kit's version)."""
     fields = {"implementation": HELLO, "adapter": "process: engine", "profile": None, "duration": 1.0}
-    return report.build(results, kit_version="0.1.0", **{**fields, **more})
+    doc = report.build(results, kit_version=kit_version, **{**fields, **more})
+    doc.pop("suite", None)
+    return doc
 
 
 def write(path: Path, doc: dict[str, Any]) -> Path:
@@ -129,10 +132,7 @@ def test_a_report_of_another_version_or_shape_is_refused_naming_the_field(tmp_pa
 
 
 def test_reports_of_different_suites_are_refused_unless_allowed(tmp_path: Path) -> None:
-    old = write(
-        tmp_path / "old.json",
-        report.build([], implementation=None, adapter="x", profile=None, duration=0, kit_version="0.0.9"),
-    )
+    old = write(tmp_path / "old.json", document([], kit_version="0.0.9"))
     new = write(tmp_path / "new.json", document([case("a", "pass", ["R-JOKER-4"])]))
     with pytest.raises(inputs.ReportInputError) as caught:
         inputs.read_runs([old, new])
@@ -144,7 +144,9 @@ def test_reports_of_different_suites_are_refused_unless_allowed(tmp_path: Path) 
 
 
 def test_a_report_naming_its_suite_version_is_known_by_it() -> None:
-    assert inputs.suite_of({"kit": {"version": "0.1.0"}, "suite": {"version": "1.2.0"}}) == "suite 1.2.0"
+    kit = {"version": "0.1.0"}
+    assert inputs.suite_of({"kit": kit, "suite": {"version": "1.2.0", "cases": None}}) == "suite 1.2.0"
+    assert inputs.suite_of({"kit": kit, "suite": {"version": "1.2.0", "cases": "my"}}) == "suite 1.2.0, cases of my"
 
 
 # ------------------------------------------------------------------ the matrix
@@ -310,6 +312,25 @@ def test_a_run_page_shows_the_divergence_skips_and_expectations(tmp_path: Path) 
     assert "<th>language</th>" not in html and "<td>go</td>" in html and "2.1" in html
 
 
+def test_a_run_page_lists_the_expectations_file_and_its_stale_entries() -> None:
+    doc = document([case("a", "pass", ["R-MAT-1"])])
+    doc["expectations"] = {
+        "file": "ci/expect.yaml",
+        "entries": [
+            {"clause": "R-JOKER-4", "outcome": "xfail", "reason": "<later>", "issue": "https://e.org/i/1?a=1&b=2"},
+            {"case": "x-*", "outcome": "skip", "reason": "slow", "issue": "javascript:alert(1)"},
+        ],
+        "stale": ["case: x-*"],
+    }
+    html = pages.run_page(run_of(doc), 0, matrix.build_matrix([run_of(doc)]))
+    part = html.split("<h2>Expectations</h2>")[1]
+    assert "File <code>ci/expect.yaml</code>, 2 entries." in part
+    assert "<td><code>clause: R-JOKER-4</code></td><td>xfail</td><td>&lt;later&gt;</td>" in part
+    assert '<a href="https://e.org/i/1?a=1&amp;b=2" rel="nofollow">' in part
+    assert "<td>javascript:alert(1)</td>" in part and 'href="javascript' not in part
+    assert "<li><code>case: x-*</code></li>" in part
+
+
 def test_an_aborted_run_shows_why_in_its_column_and_page(tmp_path: Path) -> None:
     aborted = document(
         [], implementation=None, aborted={"code": "handshake-failed", "message": "crashed <now>", "detail": "trace"}
@@ -342,10 +363,7 @@ def test_the_command_writes_the_site_and_lists_the_badges(tmp_path: Path, capsys
 
 
 def test_the_command_shows_mixed_suites_only_when_allowed(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    old = write(
-        tmp_path / "old.json",
-        document([case("a", "pass", ["R-MAT-1"])]) | {"kit": {"name": "generala-kit", "version": "0.0.9"}},
-    )
+    old = write(tmp_path / "old.json", document([case("a", "pass", ["R-MAT-1"])], kit_version="0.0.9"))
     new = write(tmp_path / "new.json", document([case("a", "pass", ["R-MAT-1"])]))
     site = tmp_path / "site"
     code, out, err = run_command(report_command, [str(old), str(new), "--out", str(site)], capsys)

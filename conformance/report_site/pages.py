@@ -259,25 +259,58 @@ def _skips(run: Run) -> str:
     )
 
 
+_SELECTORS = ("case", "clause", "area", "ambiguity", "tag")
+
+
+def _issue(url: str) -> str:
+    """An issue link: a link only for an http(s) address, text otherwise."""
+    if url.startswith(("https://", "http://")):
+        return f'<a href="{attr(url)}" rel="nofollow">{text(url)}</a>'
+    return text(url)
+
+
+def _expectations_file(declared: dict[str, Any]) -> str:
+    """The expectations file's entries and its stale ones, from the report's ``expectations``."""
+    rows = []
+    for entry in declared["entries"]:
+        selector = ", ".join(f"{key}: {entry[key]}" for key in _SELECTORS if key in entry)
+        issue = _issue(entry["issue"]) if isinstance(entry.get("issue"), str) else ""
+        rows.append(
+            f"<tr><td><code>{text(selector)}</code></td><td>{text(entry['outcome'])}</td>"
+            f"<td>{text(entry['reason'])}</td><td>{issue}</td></tr>"
+        )
+    stale = "".join(f"<li><code>{text(item)}</code></li>" for item in declared["stale"])
+    return (
+        f"<p>File <code>{text(declared['file'])}</code>, {len(rows)} entr{'y' if len(rows) == 1 else 'ies'}.</p>"
+        '<div class="scroll"><table><thead><tr><th>selects</th><th>outcome</th><th>reason</th><th>issue</th></tr>'
+        f"</thead><tbody>{''.join(rows)}</tbody></table></div>"
+        + (f"<p>Stale entries (they select no case of the run):</p><ul>{stale}</ul>" if stale else "")
+    )
+
+
 def _expectations(run: Run) -> str:
+    declared = run.document.get("expectations")
+    listed = _expectations_file(declared) if isinstance(declared, dict) else ""
     grouped: dict[tuple[str, str], list[str]] = {}
     for case in run.document["cases"]:
         reason = declared_reason(case)
         if reason is not None:
             grouped.setdefault((case["outcome"], reason), []).append(case["id"])
     if not grouped:
-        return "<h2>Expectations</h2><p>The run declared no expected skip or failure.</p>"
-    rows = "".join(
-        f"<tr><td>{text(outcome)}</td><td>{text(reason)}</td><td>{len(ids)}</td>"
-        f"<td>{text(', '.join(ids[:20]))}{' …' if len(ids) > 20 else ''}</td></tr>"
-        for (outcome, reason), ids in sorted(grouped.items())
-    )
-    return (
-        '<h2>Expectations</h2><p class="muted">What the run\'s expectations file declared, and what became of it '
-        "(an xpass is an expected failure that passed: the entry is stale).</p>"
-        '<div class="scroll"><table><thead><tr><th>outcome</th><th>reason</th><th>cases</th><th>ids</th></tr>'
-        f"</thead><tbody>{rows}</tbody></table></div>"
-    )
+        met = "<p>No case was skipped or expected to fail by the expectations file.</p>"
+    else:
+        rows = "".join(
+            f"<tr><td>{text(outcome)}</td><td>{text(reason)}</td><td>{len(ids)}</td>"
+            f"<td>{text(', '.join(ids[:20]))}{' …' if len(ids) > 20 else ''}</td></tr>"
+            for (outcome, reason), ids in sorted(grouped.items())
+        )
+        met = (
+            '<p class="muted">What the expectations file declared, as the run met it '
+            "(an xpass is an expected failure that passed: its entry is stale).</p>"
+            '<div class="scroll"><table><thead><tr><th>outcome</th><th>reason</th><th>cases</th><th>ids</th></tr>'
+            f"</thead><tbody>{rows}</tbody></table></div>"
+        )
+    return f"<h2>Expectations</h2>{listed}{met}"
 
 
 def run_page(run: Run, column: int, blocks: Sequence[AreaBlock]) -> str:
