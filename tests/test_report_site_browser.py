@@ -74,9 +74,9 @@ def report_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="module")
 def report_url(report_site: Path) -> Iterator[str]:
     server, url = serve(report_site)
-    yield url
-    server.shutdown()
-    server.server_close()
+    with server:  # closed on leaving
+        yield url
+        server.shutdown()
 
 
 def _column(page, name: str) -> int:
