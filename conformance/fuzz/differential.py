@@ -10,6 +10,12 @@ implementation's own shuffling is never used. After each action the legal action
 (as sets), the events (exactly) and the state snapshot are compared; now and then
 an illegal action is tried on both, and the refusals compared. The first
 difference is a :class:`Mismatch`; :mod:`generala_conformance.fuzz.shrink` reduces it.
+
+A campaign compares cheaply: the state only after the start, a trick's end, the
+game's end and a deal (the events and legal actions after every step). A mismatch
+found so is located again with every state compared, so it is reported at the
+first step that differs, exactly as a comparison of every state reports it
+(:func:`replay`, used by the shrinker, compares every state).
 """
 
 from __future__ import annotations
@@ -50,8 +56,7 @@ KINDS = ("series", "positions", "deals")
 """The kinds of setup a campaign draws; an implementation may lack the first two."""
 
 
-@dataclass(frozen=True)
-class Step:
+class Step(NamedTuple):
     """One step of a trial: ``do`` a legal action, ``try`` an illegal one (it must be
     refused), or ``deal`` the next game of a series (``action`` holds the deck)."""
 
@@ -110,27 +115,50 @@ class InvalidTrial(Exception):
 
 class Expected(NamedTuple):
     """What the reference answered to one step (its ``events``, or the refusal
-    ``code`` of a try), then its state and legal actions (none once the game is over)."""
+    ``code`` of a try), then its state and legal actions (none once the game is
+    over), who is to move and whether the game is over.
+
+    ``state`` is ``None`` at a step whose state is not compared (see :class:`Reference`).
+    """
 
     events: list[Json] | None
     code: str | None
-    state: Json
+    state: Json | None
     legal: list[str]
+    to_move: int | None
+    over: bool
+
+
+TRICK_ENDS = frozenset(("trick", "game-over"))
+"""Event types after which a cheap comparison compares the whole state too."""
+
+
+def _ends_trick(events: list[Json]) -> bool:
+    """Whether a move's events end a trick (or the game): a lone event never does."""
+    return len(events) > 1 and any(e["type"] in TRICK_ENDS for e in events)
 
 
 class Reference:
     """The reference engine playing a trial; ``now`` is what it expects of the last
     step played (at first: of the start). A step it cannot play raises
-    :class:`InvalidTrial`."""
+    :class:`InvalidTrial`.
 
-    def __init__(self, setup: Json) -> None:
+    With ``full`` every step's state is compared; without it (a campaign's cheap
+    comparison) only the state after the start, a trick's end, the game's end
+    and a deal: the events and legal actions of every step still are, and
+    :class:`Pair` locates any mismatch again with every state compared.
+    """
+
+    def __init__(self, setup: Json, full: bool = True) -> None:
         self.adapter = ReferenceAdapter()
         try:
             self.adapter.start(setup)
         except BadRequest as exc:
             raise InvalidTrial(str(exc)) from None
+        self.full = full
+        self.players = self.adapter.game.n
         self.steps = 0
-        self.now = self._settled(None)
+        self.now = self._settled(None, True)
 
     def play(self, step: Step) -> Expected:
         """Play ``step``; what the reference expects of it."""
@@ -140,7 +168,7 @@ class Reference:
             try:
                 self.adapter.apply(step.action, step.player)
             except Refused as exc:
-                self.now = Expected(None, exc.code, now.state, now.legal)
+                self.now = now._replace(events=None, code=exc.code, state=now.state if self.full else None)
                 return self.now
             raise InvalidTrial(f"step {self.steps}: the reference accepts {step.action!r}")
         if step.kind == "do" and step.action not in now.legal:
@@ -152,7 +180,8 @@ class Reference:
                 events = self.adapter.apply(step.action, step.player)
         except (Refused, BadRequest) as exc:
             raise InvalidTrial(f"step {self.steps}: the reference cannot play it: {exc}") from None
-        self.now = self._settled(events)
+        compared = self.full or step.kind == "deal" or _ends_trick(events)
+        self.now = self._settled(events, compared)
         return self.now
 
     def played(self, steps: Iterable[Step]) -> Iterator[Played]:
@@ -160,9 +189,12 @@ class Reference:
         for step in steps:
             yield step, self.play(step)
 
-    def _settled(self, events: list[Json] | None) -> Expected:
-        state = self.adapter.state()
-        return Expected(events, None, state, [] if state.get("over") else self.adapter.legal())
+    def _settled(self, events: list[Json] | None, compared: bool) -> Expected:
+        game = self.adapter.game
+        assert game is not None  # started in __init__
+        over = game.is_over
+        state = self.adapter.state() if compared else None
+        return Expected(events, None, state, [] if over else self.adapter.legal(), None if over else game.to_move, over)
 
 
 class _Answered:
@@ -212,6 +244,11 @@ class Pair:
     With ``batch`` the steps go to the implementation in ``batch`` requests of up
     to :data:`BATCH_STEPS` steps; a batch that fails (a crash, a timeout, garbage)
     is played again request by request, so that the fault shows at its step.
+
+    A step whose expected state is ``None`` is compared without its state (a
+    cheap comparison); a mismatch found so is located again with every state
+    compared (:meth:`_located`), so that it is reported at the first step that
+    differs, as a comparison of every state would report it.
     """
 
     def __init__(self, impl: Adapter, reason_codes: bool = True, batch: bool = False) -> None:
@@ -225,27 +262,63 @@ class Pair:
         found = self._start(setup, start)
         if found:
             return -1, found
-        if not self.batch:
-            return self._steps(0, ((step, want, self.impl) for step, want in plays))
-        done: list[Played] = []
+        drawn: list[Played] = []
+        answers: list[Answers] = []
+        found_at = self._batched(setup, iter(plays), drawn, answers) if self.batch else self._steps(0, plays, drawn)
+        needed = found_at[0] + 1 if found_at else 0
+        if not needed or all(want.state is not None for _, want in drawn[:needed]):
+            return found_at
+        if self.batch and len(answers) < needed:
+            return found_at  # a batch that failed: located already, request by request
+        steps = [step for step, _ in drawn[:needed]]
+        return self._located(setup, steps, answers[:needed] if self.batch else None) or found_at
+
+    def _batched(
+        self, setup: Json, plays: Iterator[Played], drawn: list[Played], answers: list[Answers]
+    ) -> tuple[int, Mismatch] | None:
+        """Compare ``plays`` sent in batches; ``drawn`` gets each of them, ``answers`` each result."""
         while chunk := list(itertools.islice(plays, BATCH_STEPS)):
-            first = len(done)
-            done += chunk
+            first = len(drawn)
+            drawn += chunk
             try:
                 results = self.impl.batch([_request(step) for step, _ in chunk])
                 if len(results) != len(chunk):
                     raise AdapterFault(f"the batch answered {len(results)} results for {len(chunk)} steps")
             except Exception as exc:  # a broken implementation may raise anything
-                again = Pair(self.impl, self.reason_codes).check(setup, start, done)
+                again = self._located(setup, [step for step, _ in drawn])
                 return again or (first, Mismatch(first, "error", "the batch is answered", _raised(exc)))
-            found_at = self._steps(first, ((s, w, _Answered(r)) for (s, w), r in zip(chunk, results, strict=True)))
+            answered = [_Answered(result) for result in results]
+            answers += answered
+            found_at = self._steps(first, chunk, answers=answered)
             if found_at:
                 return found_at
         return None
 
-    def _steps(self, first: int, answered: Iterable[tuple[Step, Expected, Answers]]) -> tuple[int, Mismatch] | None:
-        for index, (step, want, answer) in enumerate(answered, first):
-            found = self._step(index, step, answer, want)
+    def _located(
+        self, setup: Json, steps: list[Step], answers: list[Answers] | None = None
+    ) -> tuple[int, Mismatch] | None:
+        """The first mismatch of ``steps`` with every state compared: in the
+        ``answers`` already received, or (``None``) asked again request by request."""
+        ref = Reference(setup)
+        if answers is None:
+            return Pair(self.impl, self.reason_codes).check(setup, ref.now, ref.played(steps))
+        return self._steps(0, ref.played(steps), answers=answers)
+
+    def _steps(
+        self,
+        first: int,
+        plays: Iterable[Played],
+        drawn: list[Played] | None = None,
+        answers: list[Answers] | None = None,
+    ) -> tuple[int, Mismatch] | None:
+        """Compare ``plays`` from step ``first`` on: answered by the implementation
+        as they come, or by ``answers`` (one per play); ``drawn`` gets each play."""
+        impl = self.impl
+        for index, played in enumerate(plays, first):
+            if drawn is not None:
+                drawn.append(played)
+            step, want = played
+            found = self._step(index, step, impl if answers is None else answers[index - first], want)
             if found:
                 return index, found
         return None
@@ -274,7 +347,7 @@ class Pair:
             return Mismatch(index, "error", f"the {what} is accepted", _raised(exc))
         if got != want.events:
             return Mismatch(index, "events", want.events, got)
-        return self._compare_state(index, _state_of(impl), want) or self._compare_legal(index, impl, want)
+        return self._compare_state_of(index, impl, want) or self._compare_legal(index, impl, want)
 
     def _try(self, index: int, step: Step, impl: Answers, want: Expected) -> Mismatch | None:
         try:
@@ -286,10 +359,15 @@ class Pair:
             return Mismatch(index, "error", f"refused with {want.code}", _raised(exc))
         else:
             return Mismatch(index, "refusal", want.code, f"accepted: {got}")
-        return self._compare_state(index, _state_of(impl), want)
+        return self._compare_state_of(index, impl, want)
+
+    def _compare_state_of(self, index: int, impl: Answers, want: Expected) -> Mismatch | None:
+        """Compare the state ``impl`` answers, unless the step's state is not compared."""
+        return None if want.state is None else self._compare_state(index, _state_of(impl), want)
 
     @staticmethod
     def _compare_state(index: int, got: Any, want: Expected) -> Mismatch | None:
+        assert want.state is not None
         fields = differing(want.state, got) if isinstance(got, Mapping) else ["state"]
         if fields:
             expected = {k: want.state.get(k) for k in fields}
@@ -299,7 +377,7 @@ class Pair:
 
     @staticmethod
     def _compare_legal(index: int, impl: Answers, want: Expected) -> Mismatch | None:
-        if want.state.get("over"):
+        if want.over:
             return None
         try:
             got = impl.legal()
@@ -421,13 +499,12 @@ def random_endgame(rng: random.Random, n: int) -> Json:
     return {"players": n, "hands": hands, "leader": leader, "trick": [], "taking": None, "forced": None}
 
 
-def illegal_step(rng: random.Random, state: Mapping[str, Any], legal: list[str]) -> Step:
+def illegal_step(rng: random.Random, to_move: int, players: int, legal: list[str]) -> Step:
     """An action the reference refuses: a wrong player, a malformed text, or an
     action outside the legal set."""
-    to_move = state["to_move"]
     roll = rng.random()
-    if roll < 0.1 and state["players"] > 1:
-        other = rng.choice([s for s in range(state["players"]) if s != to_move])
+    if roll < 0.1 and players > 1:
+        other = rng.choice([s for s in range(players) if s != to_move])
         return Step("try", other, rng.choice(legal))
     if roll < 0.15:
         return Step("try", to_move, rng.choice(GARBAGE))
@@ -439,16 +516,18 @@ def random_steps(rng: random.Random, settings: Settings, ref: Reference, steps: 
     """The steps of a random game, each chosen from the reference's state once
     ``ref`` has played the one before; each is also appended to ``steps``."""
     while len(steps) < MAX_STEPS:
-        _, _, state, legal = ref.now
-        series = state.get("series")
-        if state.get("over"):
+        now = ref.now
+        if now.over:
+            assert now.state is not None  # a game's end is always compared
+            series = now.state.get("series")
             if not series or series.get("over") or (series["seats"] == 2 and series["games"] >= TWO_SEAT_GAMES):
                 return
             step = Step("deal", None, shuffled_deck(rng))
         elif rng.random() < settings.illegal_rate:
-            step = illegal_step(rng, state, legal)
+            assert now.to_move is not None
+            step = illegal_step(rng, now.to_move, ref.players, now.legal)
         else:
-            step = Step("do", state["to_move"], rng.choice(legal))
+            step = Step("do", now.to_move, rng.choice(now.legal))
         steps.append(step)
         yield step
 
@@ -480,7 +559,7 @@ def play_random(pair: Pair, rng: random.Random, settings: Settings, hello: Mappi
     mixed = rng.random() < settings.mixed_rate
     rules = mixed_rules(rng, hello) if mixed else rules_for(profile, hello)
     trial = Trial(random_setup(rng, settings, rules))
-    ref = Reference(trial.setup)
+    ref = Reference(trial.setup, full=False)
     try:
         found = pair.check(trial.setup, ref.now, ref.played(random_steps(rng, settings, ref, trial.steps)))
     except Unsupported as exc:

@@ -5,9 +5,9 @@ from __future__ import annotations
 from importlib.metadata import PackageNotFoundError, version
 
 from generala_conformance.transport.adapter import Adapter, BadRequest, Json, Refused
-from generala_reference.actions import format_action, parse_action
+from generala_reference.actions import format_actions, parse_action
 from generala_reference.errors import GeneralaError, IllegalAction, InvalidInput
-from generala_reference.events import event_json
+from generala_reference.events import event_json, events_json
 from generala_reference.game import Game
 from generala_reference.position import from_position, snapshot
 from generala_reference.rules import Rules
@@ -106,7 +106,7 @@ class ReferenceAdapter(Adapter):
         return [event_json(e) for e in events]
 
     def legal(self) -> list[str]:
-        return [format_action(a) for a in self._game().legal_actions()]
+        return format_actions(self._game().legal_actions())
 
     def apply(self, action: str, player: int | None = None) -> list[Json]:
         game = self._game()
@@ -117,7 +117,7 @@ class ReferenceAdapter(Adapter):
             events = self.series.apply(code, player) if self.series else game.apply(code, player)
         except (IllegalAction, InvalidInput) as exc:
             raise Refused(exc.code, exc.message) from None
-        return [event_json(e) for e in events]
+        return events_json(events)
 
     def state(self) -> Json:
         state = snapshot(self._game())
