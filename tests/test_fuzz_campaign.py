@@ -120,3 +120,30 @@ def test_replay_command_keeps_the_settings_that_shape_the_games() -> None:
         *("generala-kit", "fuzz", "--seed", "7", "--game", "12"),
         *("--players", "4", "--endgames", "0.0", "--profile", "fa"),
     ]
+
+
+def test_each_pool_worker_keeps_one_implementation_process_for_the_whole_campaign(tmp_path) -> None:
+    from generala_conformance.fuzz.differential import Settings
+    from generala_conformance.transport.impl_options import OpenAdapter
+
+    pids = tmp_path / "pids"
+    serve = f"{shlex.quote(sys.executable)} -m generala_conformance.cli serve"
+    command = f"sh -c 'echo $$ >> {shlex.quote(str(pids))}; exec {serve}'"  # exec: the pid written is serve's
+    two = Settings(players=(2,), endgame_rate=1.0)  # small endgames: quick games
+    results = list(campaign.run(OpenAdapter(adapter_cmd=command), 3, range(48), two, jobs=2, chunk=6))
+    assert len(results) == 8 and sum(r.games for r in results) == 48 and not any(r.found for r in results)
+    started = pids.read_text().split()
+    assert 1 <= len(started) <= 2  # one per worker, not one per chunk (8)
+    for pid in map(int, started):  # and each is stopped when its worker exits
+        with pytest.raises(ProcessLookupError):
+            _wait_gone(pid)
+
+
+def _wait_gone(pid: int) -> None:
+    import os
+    import time
+
+    deadline = time.monotonic() + 10  # a bound, so that a leak fails instead of hanging
+    while time.monotonic() < deadline:
+        os.kill(pid, 0)  # raises ProcessLookupError once the process is gone
+        time.sleep(0.05)

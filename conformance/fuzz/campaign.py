@@ -13,13 +13,24 @@ position) is counted and left out, and that kind of setup is no longer drawn
 from __future__ import annotations
 
 import itertools
+import multiprocessing.util
 import time
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from generala_conformance.fuzz.differential import FuzzError, GameResult, Mismatch, Settings, Step, Trial, run_games
+from generala_conformance.fuzz.differential import (
+    FuzzError,
+    GameResult,
+    Kept,
+    Mismatch,
+    Settings,
+    Step,
+    Trial,
+    play_games,
+    run_games,
+)
 from generala_conformance.transport.adapter import Adapter
 
 Json = dict[str, Any]
@@ -65,11 +76,22 @@ class ChunkResult:
     """Per kind of setup left out: ``{"games": n, "reason": first answer}``."""
 
 
-def run_chunk(
-    factory: Callable[[], Adapter], seed: int, games: range, settings: Settings, keep_going: bool
-) -> ChunkResult:
-    """Play the games of one chunk (in this process or a pool worker)."""
-    return collect(run_games(factory, seed, games, settings, stop_at_first=not keep_going))
+_WORKER: Kept | None = None
+"""In a pool worker: the implementation it keeps for all its chunks."""
+
+
+def _start_worker(factory: Callable[[], Adapter]) -> None:
+    """Pool worker set-up: one implementation for the whole campaign, released
+    when the worker exits (``multiprocessing`` runs its finalizers then)."""
+    global _WORKER
+    _WORKER = Kept(factory)
+    multiprocessing.util.Finalize(_WORKER, _WORKER.close, exitpriority=10)
+
+
+def run_chunk(seed: int, games: range, settings: Settings, keep_going: bool) -> ChunkResult:
+    """Play the games of one chunk in a pool worker, on the worker's implementation."""
+    assert _WORKER is not None, "run_chunk runs in a pool worker started by _start_worker"
+    return collect(play_games(_WORKER, seed, games, settings, stop_at_first=not keep_going))
 
 
 def collect(games: Iterable[GameResult]) -> ChunkResult:
@@ -109,12 +131,15 @@ def run(
     settings: Settings,
     jobs: int = 1,
     keep_going: bool = False,
+    chunk: int = CHUNK,
 ) -> Iterator[ChunkResult]:
-    """Run the campaign, yielding chunk results as they come (for progress).
+    """Run the campaign, yielding the results of chunks of ``chunk`` games as they
+    come (for progress). With ``jobs`` > 1 the chunks go to a pool of processes,
+    each keeping one implementation for every chunk it plays.
 
     Without ``keep_going`` no new chunk is started once a divergence is found.
     """
-    parts = chunks(games)
+    parts = chunks(games, chunk)
     if jobs <= 1:  # one implementation for every chunk: no restart between chunks
         played = run_games(factory, seed, games, settings, stop_at_first=not keep_going)
         for part in parts:
@@ -123,8 +148,8 @@ def run(
             if result.found and not keep_going:
                 return
         return
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        pending = [pool.submit(run_chunk, factory, seed, part, settings, keep_going) for part in parts]
+    with ProcessPoolExecutor(max_workers=jobs, initializer=_start_worker, initargs=(factory,)) as pool:
+        pending = [pool.submit(run_chunk, seed, part, settings, keep_going) for part in parts]
         for future in pending:
             result = future.result()
             yield result

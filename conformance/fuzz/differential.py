@@ -571,44 +571,78 @@ def play_random(pair: Pair, rng: random.Random, settings: Settings, hello: Mappi
     return GameResult(index, trial, sum(step.kind == "do" for step in trial.steps), mismatch, None, settings.without)
 
 
+class Kept:
+    """One implementation kept open for as many games as asked (a campaign's, or a
+    pool worker's for all its chunks), opened when first needed and reopened after
+    a crash."""
+
+    def __init__(self, factory: AdapterFactory) -> None:
+        self.factory = factory
+        self.adapter: Adapter | None = None
+
+    def open(self) -> Adapter:
+        """The implementation (opened now if it is not open)."""
+        if self.adapter is None:
+            self.adapter = self.factory()
+        return self.adapter
+
+    def reopen(self) -> Adapter:
+        """A fresh implementation in place of one that may be left broken."""
+        self.close()
+        return self.open()
+
+    def close(self) -> None:
+        """Release the implementation (if open)."""
+        adapter, self.adapter = self.adapter, None
+        if adapter is not None:
+            adapter.close()
+
+
 def run_games(
     factory: AdapterFactory, seed: int, indices: Iterable[int], settings: Settings, stop_at_first: bool = True
-) -> Iterable[GameResult]:
-    """Play the games ``indices`` of campaign ``seed`` on one implementation,
+) -> Iterator[GameResult]:
+    """Play the games ``indices`` of campaign ``seed`` on one implementation
+    (:func:`play_games`), released at the end."""
+    kept = Kept(factory)
+    try:
+        yield from play_games(kept, seed, indices, settings, stop_at_first)
+    finally:
+        kept.close()
+
+
+def play_games(
+    kept: Kept, seed: int, indices: Iterable[int], settings: Settings, stop_at_first: bool = True
+) -> Iterator[GameResult]:
+    """Play the games ``indices`` of campaign ``seed`` on the ``kept`` implementation,
     yielding each result (a crashed implementation is reopened for the next game).
 
     A kind of setup the implementation answers ``unsupported`` (or, for series,
     declares unsupported in its hello) is no longer drawn from then on.
     """
-    impl = factory()
-    try:
-        hello = impl.hello()
-        supported = supported_profiles(hello)
-        unsupported = [p for p in settings.profiles if p not in supported]
-        if unsupported or not supported:
-            raise FuzzError("unsupported-profile", f"the implementation's hello supports the profiles {supported}")
-        if not settings.profiles:
-            settings = replace(settings, profiles=tuple(supported))
-        if not supports_series(hello):
-            settings = replace(settings, without=tuple(dict.fromkeys((*settings.without, "series"))))
-        pair = Pair(impl, bool(hello.get("reason_codes", True)), hello.get("batch") is True)
-        for index in indices:
-            result = play_random(pair, game_rng(seed, index), settings, hello, index)
-            yield result
-            if result.unsupported is not None:
-                if result.kind == "deals":
-                    raise FuzzError(
-                        "nothing-supported",
-                        f"the implementation answers unsupported to a plain deal of game "
-                        f"{index}: {result.unsupported}; there is nothing left to fuzz",
-                    )
-                settings = replace(settings, without=(*settings.without, result.kind))
-            if result.mismatch is not None:
-                if stop_at_first:
-                    return
-                if result.mismatch.what == "error":
-                    impl.close()
-                    impl = factory()
-                    pair = Pair(impl, pair.reason_codes, pair.batch)
-    finally:
-        impl.close()
+    impl = kept.open()
+    hello = impl.hello()
+    supported = supported_profiles(hello)
+    unsupported = [p for p in settings.profiles if p not in supported]
+    if unsupported or not supported:
+        raise FuzzError("unsupported-profile", f"the implementation's hello supports the profiles {supported}")
+    if not settings.profiles:
+        settings = replace(settings, profiles=tuple(supported))
+    if not supports_series(hello):
+        settings = replace(settings, without=tuple(dict.fromkeys((*settings.without, "series"))))
+    pair = Pair(impl, bool(hello.get("reason_codes", True)), hello.get("batch") is True)
+    for index in indices:
+        result = play_random(pair, game_rng(seed, index), settings, hello, index)
+        yield result
+        if result.unsupported is not None:
+            if result.kind == "deals":
+                raise FuzzError(
+                    "nothing-supported",
+                    f"the implementation answers unsupported to a plain deal of game "
+                    f"{index}: {result.unsupported}; there is nothing left to fuzz",
+                )
+            settings = replace(settings, without=(*settings.without, result.kind))
+        if result.mismatch is not None:
+            if stop_at_first:
+                return
+            if result.mismatch.what == "error":
+                pair = Pair(kept.reopen(), pair.reason_codes, pair.batch)
