@@ -33,6 +33,10 @@ from generala_conformance.suite.snapshots import differing
 from generala_conformance.transport.adapter import Adapter, AdapterFault, BadRequest, Refused, Unsupported
 from generala_conformance.transport.declared import supports_series
 from generala_conformance.transport.reference_adapter import ReferenceAdapter
+from generala_reference.actions import format_actions, parse_action
+from generala_reference.errors import GeneralaError
+from generala_reference.events import events_json
+from generala_reference.game import OVER, Game
 from generala_spec.options import options, profile_names, resolve
 
 Json = dict[str, Any]
@@ -129,15 +133,6 @@ class Expected(NamedTuple):
     over: bool
 
 
-TRICK_ENDS = frozenset(("trick", "game-over"))
-"""Event types after which a cheap comparison compares the whole state too."""
-
-
-def _ends_trick(events: list[Json]) -> bool:
-    """Whether a move's events end a trick (or the game): a lone event never does."""
-    return len(events) > 1 and any(e["type"] in TRICK_ENDS for e in events)
-
-
 class Reference:
     """The reference engine playing a trial; ``now`` is what it expects of the last
     step played (at first: of the start). A step it cannot play raises
@@ -147,6 +142,8 @@ class Reference:
     comparison) only the state after the start, a trick's end, the game's end
     and a deal: the events and legal actions of every step still are, and
     :class:`Pair` locates any mismatch again with every state compared.
+    The setup and deals go through :class:`ReferenceAdapter`; moves straight to
+    its engine (for speed), with the same events.
     """
 
     def __init__(self, setup: Json, full: bool = True) -> None:
@@ -156,7 +153,8 @@ class Reference:
         except BadRequest as exc:
             raise InvalidTrial(str(exc)) from None
         self.full = full
-        self.players = self.adapter.game.n
+        self.game = self._game()
+        self.players = self.game.n
         self.steps = 0
         self.now = self._settled(None, True)
 
@@ -164,24 +162,27 @@ class Reference:
         """Play ``step``; what the reference expects of it."""
         now = self.now
         self.steps += 1
-        if step.kind == "try":
+        kind = step.kind
+        if kind == "try":
             try:
                 self.adapter.apply(step.action, step.player)
             except Refused as exc:
                 self.now = now._replace(events=None, code=exc.code, state=now.state if self.full else None)
                 return self.now
             raise InvalidTrial(f"step {self.steps}: the reference accepts {step.action!r}")
-        if step.kind == "do" and step.action not in now.legal:
-            raise InvalidTrial(f"step {self.steps}: {step.action} is not legal for the reference")
         try:
-            if step.kind == "deal":
+            if kind == "deal":
                 events = self.adapter.deal(step.action)
+                self.game = self._game()
+            elif step.action not in now.legal:
+                raise InvalidTrial(f"step {self.steps}: {step.action} is not legal for the reference")
             else:
-                events = self.adapter.apply(step.action, step.player)
-        except (Refused, BadRequest) as exc:
+                series = self.adapter.series
+                events = events_json((series or self.game).apply(parse_action(step.action), step.player))
+        except (Refused, BadRequest, GeneralaError) as exc:
             raise InvalidTrial(f"step {self.steps}: the reference cannot play it: {exc}") from None
-        compared = self.full or step.kind == "deal" or _ends_trick(events)
-        self.now = self._settled(events, compared)
+        game = self.game
+        self.now = self._settled(events, self.full or kind == "deal" or not game.trick or game.phase == OVER)
         return self.now
 
     def played(self, steps: Iterable[Step]) -> Iterator[Played]:
@@ -189,12 +190,18 @@ class Reference:
         for step in steps:
             yield step, self.play(step)
 
-    def _settled(self, events: list[Json] | None, compared: bool) -> Expected:
+    def _game(self) -> Game:
         game = self.adapter.game
-        assert game is not None  # started in __init__
-        over = game.is_over
+        assert game is not None  # a start or deal that worked leaves a game
+        return game
+
+    def _settled(self, events: list[Json] | None, compared: bool) -> Expected:
+        """What the reference expects now; ``compared``: with its state (a trick's end …)."""
+        game = self.game
         state = self.adapter.state() if compared else None
-        return Expected(events, None, state, [] if over else self.adapter.legal(), None if over else game.to_move, over)
+        if game.phase == OVER:
+            return Expected(events, None, state, [], None, True)
+        return Expected(events, None, state, format_actions(game.legal_actions()), game.to_move, False)
 
 
 class _Answered:
@@ -347,7 +354,11 @@ class Pair:
             return Mismatch(index, "error", f"the {what} is accepted", _raised(exc))
         if got != want.events:
             return Mismatch(index, "events", want.events, got)
-        return self._compare_state_of(index, impl, want) or self._compare_legal(index, impl, want)
+        if want.state is not None:
+            found = self._compare_state(index, _state_of(impl), want)
+            if found:
+                return found
+        return self._compare_legal(index, impl, want)
 
     def _try(self, index: int, step: Step, impl: Answers, want: Expected) -> Mismatch | None:
         try:
@@ -359,10 +370,6 @@ class Pair:
             return Mismatch(index, "error", f"refused with {want.code}", _raised(exc))
         else:
             return Mismatch(index, "refusal", want.code, f"accepted: {got}")
-        return self._compare_state_of(index, impl, want)
-
-    def _compare_state_of(self, index: int, impl: Answers, want: Expected) -> Mismatch | None:
-        """Compare the state ``impl`` answers, unless the step's state is not compared."""
         return None if want.state is None else self._compare_state(index, _state_of(impl), want)
 
     @staticmethod
