@@ -225,6 +225,23 @@ class _Answered:
         return self.result["actions"]
 
 
+class _Given:
+    """The legal actions already asked (a pipelined request's outcome)."""
+
+    def __init__(self, outcome: Any) -> None:
+        self.outcome = outcome
+
+    def legal(self) -> list[str]:
+        return _value(self.outcome)
+
+
+def _value(outcome: Any) -> Any:
+    """A pipelined request's value, or the exception it ended with, raised."""
+    if isinstance(outcome, Exception):
+        raise outcome
+    return outcome
+
+
 Answers = Adapter | _Answered
 """What one step is compared from: the implementation asked request by request, or a batch result."""
 Played = tuple[Step, Expected]
@@ -266,12 +283,17 @@ class Pair:
     def check(self, setup: Json, start: Expected, plays: Iterable[Played]) -> tuple[int, Mismatch] | None:
         """The first mismatch and the step it shows at (``-1``: the start), or
         ``None``; ``plays`` is drawn only as far as it is compared (or batched)."""
-        found = self._start(setup, start)
+        plays = iter(plays)
+        opening = self._opening(setup, plays) if self.batch else None
+        found = self._start(setup, start, opening and opening[:2])
         if found:
             return -1, found
         drawn: list[Played] = []
         answers: list[Answers] = []
-        found_at = self._batched(setup, iter(plays), drawn, answers) if self.batch else self._steps(0, plays, drawn)
+        if opening is None:
+            found_at = self._steps(0, plays, drawn)
+        else:
+            found_at = self._batched(setup, plays, drawn, answers, *opening[2:])
         needed = found_at[0] + 1 if found_at else 0
         if not needed or all(want.state is not None for _, want in drawn[:needed]):
             return found_at
@@ -280,15 +302,33 @@ class Pair:
         steps = [step for step, _ in drawn[:needed]]
         return self._located(setup, steps, answers[:needed] if self.batch else None) or found_at
 
+    def _opening(self, setup: Json, plays: Iterator[Played]) -> tuple[Any, Any, list[Played], Any]:
+        """The start, the legal actions after it and the first batch, asked in one
+        round trip (:meth:`Adapter.pipeline`): the outcomes of the first two, the
+        first batch's plays and its outcome (``None`` without plays)."""
+        chunk = list(itertools.islice(plays, BATCH_STEPS))
+        calls: list[tuple[str, Json]] = [("start", {"setup": setup}), ("legal", {})]
+        if chunk:
+            calls.append(("batch", {"steps": [_request(step) for step, _ in chunk]}))
+        started, legal, *batch = self.impl.pipeline(calls)
+        return started, legal, chunk, batch[0] if batch else None
+
     def _batched(
-        self, setup: Json, plays: Iterator[Played], drawn: list[Played], answers: list[Answers]
+        self,
+        setup: Json,
+        plays: Iterator[Played],
+        drawn: list[Played],
+        answers: list[Answers],
+        chunk: list[Played],
+        outcome: Any,
     ) -> tuple[int, Mismatch] | None:
-        """Compare ``plays`` sent in batches; ``drawn`` gets each of them, ``answers`` each result."""
-        while chunk := list(itertools.islice(plays, BATCH_STEPS)):
+        """Compare ``plays`` sent in batches, the first one (``chunk``) asked already
+        (its ``outcome``); ``drawn`` gets each play, ``answers`` each result."""
+        while chunk:
             first = len(drawn)
             drawn += chunk
             try:
-                results = self.impl.batch([_request(step) for step, _ in chunk])
+                results = self.impl.batch([_request(s) for s, _ in chunk]) if outcome is None else _value(outcome)
                 if len(results) != len(chunk):
                     raise AdapterFault(f"the batch answered {len(results)} results for {len(chunk)} steps")
             except Exception as exc:  # a broken implementation may raise anything
@@ -299,6 +339,7 @@ class Pair:
             found_at = self._steps(first, chunk, answers=answered)
             if found_at:
                 return found_at
+            chunk, outcome = list(itertools.islice(plays, BATCH_STEPS)), None
         return None
 
     def _located(
@@ -330,12 +371,15 @@ class Pair:
                 return index, found
         return None
 
-    def _start(self, setup: Json, want: Expected) -> Mismatch | None:
+    def _start(self, setup: Json, want: Expected, opened: tuple[Any, Any] | None = None) -> Mismatch | None:
+        """Compare the start (``opened``: the outcomes of the start and of the legal
+        actions after it, already asked)."""
         try:
-            got = self.impl.start(setup)
+            got = self.impl.start(setup) if opened is None else _value(opened[0])
         except (BadRequest, Refused, AdapterFault) as exc:
             return Mismatch(-1, "start", "the setup is accepted", _raised(exc))
-        return self._compare_state(-1, got, want) or self._compare_legal(-1, self.impl, want)
+        legal = self.impl if opened is None else _Given(opened[1])
+        return self._compare_state(-1, got, want) or self._compare_legal(-1, legal, want)
 
     def _step(self, index: int, step: Step, impl: Answers, want: Expected) -> Mismatch | None:
         """Compare one step (``impl`` answers it)."""
@@ -383,7 +427,7 @@ class Pair:
         return None
 
     @staticmethod
-    def _compare_legal(index: int, impl: Answers, want: Expected) -> Mismatch | None:
+    def _compare_legal(index: int, impl: Answers | _Given, want: Expected) -> Mismatch | None:
         if want.over:
             return None
         try:
