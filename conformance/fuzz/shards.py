@@ -69,11 +69,11 @@ def check_shards(reports: Sequence[Json], names: Sequence[str]) -> Json:
     """The ``shards`` of the merged report, or :class:`CampaignError`: a report of
     another campaign (naming the parameters that differ), a report of one game
     (``--game``), shards of different splits, missing or repeated shard indices."""
-    first, first_name = reports[0]["campaign"], names[0]
+    first, first_name = _flat(reports[0]["campaign"]), names[0]
     for report, name in zip(reports, names, strict=True):
         if report.get("shards") is None:
             raise CampaignError("not-a-shard", f"{name}: a report of one replayed game (--game), not of a shard")
-        campaign = report["campaign"]
+        campaign = _flat(report["campaign"])
         differ = [key for key in sorted(first.keys() | campaign.keys()) if first.get(key) != campaign.get(key)]
         if differ:
             what = "; ".join(f"{key} {first.get(key)!r} in {first_name}, {campaign.get(key)!r} here" for key in differ)
@@ -94,6 +94,17 @@ def check_shards(reports: Sequence[Json], names: Sequence[str]) -> Json:
         code = "missing-shards" if missing else "repeated-shards"
         raise CampaignError(code, "; ".join(problems))
     return {"count": count, "indices": list(range(1, count + 1))}
+
+
+def _flat(campaign: Json) -> Json:
+    """The parameters with each option as ``options.NAME`` (so that a message names the option)."""
+    options = campaign.get("options")
+    flat = {k: v for k, v in campaign.items() if k != "options"}
+    if isinstance(options, dict):
+        flat.update({f"options.{k}": v for k, v in options.items()})
+    else:
+        flat["options"] = options
+    return flat
 
 
 def _listed(indices: list[int]) -> str:
