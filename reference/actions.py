@@ -61,3 +61,8 @@ def parse_action(text: str) -> int:
 def format_action(action: int) -> str:
     """The canonical text of an action int."""
     return _TEXTS[action]
+
+
+def format_actions(actions: list[int]) -> list[str]:
+    """The canonical texts of action ints."""
+    return list(map(_TEXTS.__getitem__, actions))

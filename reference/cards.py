@@ -40,6 +40,8 @@ _SUIT_IN = (
 _JOKER_IN = {"JK", "JOKER", "🃏", "🃟", "🂿"}
 _TEXT = (*(r + s for s in SUITS for r in RANKS), "JK", "JK")
 _PRETTY = (*(r + g for g in GLYPHS for r in RANKS), "🃏", "🃏")
+_CANONICAL_IN = {text: card for card, text in enumerate(_TEXT[: JOKER + 1])}
+"""The canonical texts, read at once (speed: decks and hands are written so)."""
 
 
 def rank(card: int) -> int:
@@ -86,7 +88,9 @@ class Pack:
         self.used = 0
 
     def read(self, token: str) -> int:
-        card = parse_card(token)
+        card = _CANONICAL_IN.get(token) if type(token) is str else None
+        if card is None:
+            card = parse_card(token)
         if card == JOKER and self.used >> JOKER & 1:
             card += 1
         if self.used >> card & 1:

@@ -20,7 +20,6 @@ from collections.abc import Sequence
 
 from generala_reference.actions import DECLINE, JOKER_ACTION, TAKE_BASE, cards_as_actions
 from generala_reference.cards import (
-    FULL_DECK,
     JOKER,
     JOKERS,
     SUIT_MASKS,
@@ -32,6 +31,7 @@ from generala_reference.errors import IllegalAction, InvalidPosition
 from generala_reference.rules import DEFAULT, Rules
 
 PLAY, TAKE, OVER = 0, 1, 2
+_EVERY_CARD = frozenset(range(54))
 PHASES = ("play", "take", "over")
 
 
@@ -117,7 +117,7 @@ class Game:
             order = list(range(54))
             random.Random(seed).shuffle(order)
             deck = order
-        elif len(deck) != 54 or sum(1 << c for c in set(deck)) != FULL_DECK:
+        elif len(deck) != 54 or set(deck) != _EVERY_CARD:
             raise InvalidPosition("bad-deck", "a deck must hold each of the 54 cards exactly once (R-MAT-1)")
         receivers = [s for s in range(dealer + 1, dealer + 1 + players) if s % players in seats]
         receivers = [s % players for s in receivers]

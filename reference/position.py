@@ -186,19 +186,20 @@ def _next_in(seats: list[int], after: int, n: int) -> int:
 
 def snapshot(game: Game) -> Json:
     """The canonical JSON form of ``game`` (``docs/interfaces.md``)."""
+    phase = game.phase
     return {
         "players": game.n,
-        "hands": [format_cards(h) for h in game.hands],
+        "hands": list(map(format_cards, game.hands)),
         "out_of_play": format_cards(game.out_of_play),
         "trick": [{"player": p, "card": format_card(c)} for p, c in game.trick],
         "leader": game.leader,
-        "to_move": None if game.phase == OVER else game.to_move,
-        "phase": PHASES[game.phase],
-        "taking": game.to_move if game.phase == TAKE else None,
+        "to_move": None if phase == OVER else game.to_move,
+        "phase": PHASES[phase],
+        "taking": game.to_move if phase == TAKE else None,
         "forced": None if game.forced < 0 else format_card(game.forced),
-        "over": game.phase == OVER,
+        "over": phase == OVER,
         "loser": game.loser,
-        "went_out": list(game.went_out),
+        "went_out": game.went_out.copy(),
         "dealt": game.dealt,
         "rules": dict(game.rules.options),
         "series": None,

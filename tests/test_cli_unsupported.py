@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from generala_conformance.cli import main
-from generala_conformance.fuzz import campaign
+from generala_conformance.fuzz import campaign, shards
 from generala_conformance.fuzz.differential import Settings, game_rng, random_setup, setup_kind
 
 IMPLS = Path(__file__).parent / "impls"
@@ -47,8 +47,13 @@ def test_without_draws_the_same_game_as_a_plain_deal() -> None:
 
 
 def test_left_out_games_merge_across_shards() -> None:
-    one = {**campaign.Summary(seed=1, ranges=[[0, 5]]).report(), "unsupported": {"series": {"games": 2, "reason": "r"}}}
-    two = {**campaign.Summary(seed=1, ranges=[[5, 9]]).report(), "unsupported": {"series": {"games": 1, "reason": "r"}}}
+    params = shards.parameters(1, 9, Settings())
+    one = campaign.Summary(params, {"count": 2, "indices": [1]}, [[0, 4]]).report()
+    two = campaign.Summary(params, {"count": 2, "indices": [2]}, [[4, 9]]).report()
+    one["unsupported"], two["unsupported"] = (
+        {"series": {"games": 2, "reason": "r"}},
+        {"series": {"games": 1, "reason": "r"}},
+    )
     assert campaign.merge([one, two])["unsupported"] == {"series": {"games": 3, "reason": "r"}}
 
 

@@ -16,6 +16,8 @@ from generala_conformance.transport import protocol
 from generala_conformance.transport.adapter import ProtocolViolation
 from generala_conformance.transport.process_adapter import STDERR_CASE_BYTES, STDERR_LINE_BYTES, StderrCapture
 from generala_conformance.transport.sanitize import clean_text, clean_value
+from hypothesis import given
+from hypothesis import strategies as st
 
 KIT = [sys.executable, "-m", "generala_conformance.cli"]
 
@@ -47,6 +49,26 @@ def test_clean_value_reaches_every_string_and_key() -> None:
 def test_decode_refuses_what_json_or_the_limits_do_not_allow(line: bytes, words: str) -> None:
     with pytest.raises(ProtocolViolation, match=words):
         protocol.decode(line)
+
+
+def _depth(value: object) -> int:
+    children = value.values() if isinstance(value, dict) else value if isinstance(value, list) else None
+    return 0 if children is None else 1 + max((_depth(c) for c in children), default=0)
+
+
+TEXTS = st.text(alphabet='[]{}"\\ab\u00e9', max_size=6)
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | TEXTS,
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(TEXTS, inner, max_size=3),
+    max_leaves=30,
+)
+
+
+@given(JSON_VALUES, st.integers(0, 8), st.booleans())
+def test_nesting_read_from_the_text_is_the_depth_of_the_value(value: object, limit: int, ascii_only: bool) -> None:
+    """Strings holding brackets, quotes and backslashes do not count; every level does."""
+    text = json.dumps(value, ensure_ascii=ascii_only)
+    assert protocol.nests_deeper(text, limit) == (_depth(value) > limit)
 
 
 def test_decode_accepts_the_deepest_allowed_value_and_sanitises_strings() -> None:

@@ -139,3 +139,38 @@ def test_replay_in_batches_finds_what_replay_step_by_step_finds() -> None:
     broken = factory_for("winner-gathers-trick")
     assert replay(broken(), trial, batch=True) == replay(broken(), trial) is not None
     assert replay(ReferenceAdapter(), trial, batch=True) is None
+
+
+PIPELINED = """
+import json, sys
+from generala_conformance.transport.reference_adapter import ReferenceAdapter
+from generala_conformance.transport.serve import handle
+
+adapter = ReferenceAdapter()
+print(json.dumps(handle(adapter, json.loads(sys.stdin.readline()))), flush=True)  # hello
+lines = [sys.stdin.readline() for _ in range(3)]  # every request of the pipeline, before any reply
+for line in lines[: int(sys.argv[1])]:
+    print(json.dumps(handle(adapter, json.loads(line))), flush=True)
+"""
+
+
+def test_a_pipeline_sends_every_request_before_reading_a_reply(tmp_path) -> None:
+    script = tmp_path / "reads_three_first.py"
+    script.write_text(PIPELINED, "utf-8")
+    calls = [("start", {"setup": POSITION}), ("legal", {}), ("batch", {"steps": STEPS})]
+    expected = ReferenceAdapter().pipeline(calls)  # the default: one call after the other
+    assert expected[1] == ["3C", "9H"] and len(expected[2]) == len(STEPS)
+    adapter = ProcessAdapter([sys.executable, str(script), "3"], timeout=5)
+    try:
+        assert adapter.pipeline(calls) == expected  # a kit waiting for each reply would time out here
+    finally:
+        adapter.close()
+    dying = ProcessAdapter([sys.executable, str(script), "1"], timeout=5)  # answers the start, then exits
+    try:
+        started, legal, batch = dying.pipeline(calls)
+    finally:
+        dying.close()
+    assert started == expected[0]
+    assert type(legal).__name__ == "AdapterCrash" and batch is legal  # every call not answered
+    refused = ReferenceAdapter().pipeline([("start", {"setup": {"deal": {}}}), ("legal", {})])
+    assert [type(o).__name__ for o in refused] == ["BadRequest", "BadRequest"]

@@ -9,35 +9,89 @@ import sys
 
 import pytest
 from generala_conformance.cli import main
-from generala_conformance.fuzz import campaign
+from generala_conformance.fuzz import campaign, shards
+from generala_conformance.fuzz.differential import Settings
 from generala_conformance.suite.fixtures import load_file
 
 
 def test_shards_partition_the_games() -> None:
-    parts = [campaign.shard_range(103, f"{i}/4") for i in range(1, 5)]
+    parts = [shards.shard_range(103, f"{i}/4") for i in range(1, 5)]
     assert [g for p in parts for g in p] == list(range(103))
-    with pytest.raises(campaign.CampaignError):
-        campaign.shard_range(10, "5/4")
-    with pytest.raises(campaign.CampaignError):
-        campaign.shard_range(10, "half")
+    with pytest.raises(shards.CampaignError):
+        shards.shard_range(10, "5/4")
+    with pytest.raises(shards.CampaignError):
+        shards.shard_range(10, "half")
 
 
-def report(seed: int, start: int, stop: int, found: int = 0) -> dict:
-    divergences = [{"game": start + i} for i in range(found)]
-    summary = campaign.Summary(seed, [[start, stop]], games=stop - start, actions=10, divergences=divergences)
+PARAMS = shards.parameters(1, 100, Settings())
+
+
+def report(index: int, count: int = 2, found: int = 0, **changed: object) -> dict:
+    """The report of shard ``index`` of ``count`` of a 100-game campaign (``changed``: other parameters)."""
+    games = shards.shard_range(100, f"{index}/{count}")
+    divergences = [{"game": games.start + i} for i in range(found)]
+    summary = campaign.Summary(
+        {**PARAMS, **changed},
+        {"count": count, "indices": [index]},
+        [[games.start, games.stop]],
+        games=len(games),
+        actions=10,
+        divergences=divergences,
+    )
     return summary.report()
 
 
-def test_merge_adds_up_and_refuses_mixed_campaigns() -> None:
-    merged = campaign.merge([report(1, 50, 100, found=1), report(1, 0, 50, found=2)])
+def test_merge_adds_up_the_shards_of_one_campaign() -> None:
+    merged = campaign.merge([report(2, found=1), report(1, found=2)])
     assert merged["games"] == 100 and merged["actions"] == 20 and merged["ranges"] == [[0, 50], [50, 100]]
     assert [d["game"] for d in merged["divergences"]] == [0, 1, 50]
+    assert merged["campaign"] == PARAMS and merged["shards"] == {"count": 2, "indices": [1, 2]}
+    again = campaign.merge([merged])  # a merged report is itself a complete campaign
+    assert again["games"] == 100 and again["shards"] == merged["shards"]
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("seed", 2),
+        ("games", 99),
+        ("options.illegal_rate", 0.1),
+        ("kit", "0.0.1"),
+        ("suite", "sha256:0000000000000000"),
+    ],
+)
+def test_merge_refuses_a_shard_of_another_campaign_and_names_what_differs(field: str, value: object) -> None:
+    name, _, option = field.partition(".")
+    changed = {"options": {**PARAMS["options"], option: value}} if option else {name: value}
+    with pytest.raises(shards.CampaignError) as info:
+        campaign.merge([report(1), report(2, **changed)], ["a.json", "b.json"])
+    assert info.value.code == "campaign-mismatch"
+    assert str(info.value).startswith("b.json is a shard of another campaign: " + field)
+    assert "in a.json" in str(info.value)
+
+
+def test_merge_names_the_missing_and_repeated_shards() -> None:
+    with pytest.raises(shards.CampaignError) as info:
+        campaign.merge([report(1, 5), report(3, 5), report(3, 5)])
+    assert info.value.code == "missing-shards"
+    assert str(info.value) == "shard(s) 2, 4, 5 of 5 missing; shard(s) 3 given more than once"
+    with pytest.raises(shards.CampaignError) as info:
+        campaign.merge([report(1), report(2), report(2)])
+    assert (info.value.code, str(info.value)) == ("repeated-shards", "shard(s) 2 given more than once")
+    with pytest.raises(shards.CampaignError) as info:
+        campaign.merge([report(1, 2), report(2, 3)])
+    assert info.value.code == "shard-count-mismatch"
+
+
+def test_merge_refuses_what_is_not_a_shard_report_of_this_version() -> None:
+    one_game = {**report(1, 1), "shards": None}
+    old = {**report(1, 1), "version": 1}
     for bad, code in (
-        ([report(1, 0, 60), report(1, 50, 100)], "overlapping-shards"),
-        ([report(1, 0, 50), report(2, 50, 100)], "seed-mismatch"),
         ([{"kind": "other"}], "not-a-fuzz-report"),
+        ([one_game], "not-a-shard"),
+        ([old], "report-version"),
     ):
-        with pytest.raises(campaign.CampaignError) as info:
+        with pytest.raises(shards.CampaignError) as info:
             campaign.merge(bad)
         assert info.value.code == code
 
@@ -120,3 +174,43 @@ def test_replay_command_keeps_the_settings_that_shape_the_games() -> None:
         *("generala-kit", "fuzz", "--seed", "7", "--game", "12"),
         *("--players", "4", "--endgames", "0.0", "--profile", "fa"),
     ]
+
+
+def test_each_pool_worker_keeps_one_implementation_process_for_the_whole_campaign(tmp_path) -> None:
+    from generala_conformance.transport.impl_options import OpenAdapter
+
+    pids = tmp_path / "pids"
+    serve = f"{shlex.quote(sys.executable)} -m generala_conformance.cli serve"
+    command = f"sh -c 'echo $$ >> {shlex.quote(str(pids))}; exec {serve}'"  # exec: the pid written is serve's
+    two = Settings(players=(2,), endgame_rate=1.0)  # small endgames: quick games
+    results = list(campaign.run(OpenAdapter(adapter_cmd=command), 3, range(48), two, jobs=2, chunk=6))
+    assert len(results) == 8 and sum(r.games for r in results) == 48 and not any(r.found for r in results)
+    started = pids.read_text().split()
+    assert 1 <= len(started) <= 2  # one per worker, not one per chunk (8)
+    for pid in map(int, started):  # and each is stopped when its worker exits
+        with pytest.raises(ProcessLookupError):
+            _wait_gone(pid)
+
+
+def _wait_gone(pid: int) -> None:
+    import os
+    import time
+
+    deadline = time.monotonic() + 10  # a bound, so that a leak fails instead of hanging
+    while time.monotonic() < deadline:
+        os.kill(pid, 0)  # raises ProcessLookupError once the process is gone
+        time.sleep(0.05)
+
+
+def test_cli_merge_says_which_shards_do_not_belong_or_are_missing(tmp_path, capsys) -> None:
+    a, b, c = tmp_path / "a.json", tmp_path / "b.json", tmp_path / "c.json"
+    assert main(["fuzz", "--games", "30", "--seed", "4", "--shard", "1/3", "--report", str(a)]) == 0
+    assert main(["fuzz", "--games", "30", "--seed", "4", "--shard", "2/3", "--report", str(b)]) == 0
+    assert main(["fuzz", "--games", "30", "--seed", "4", "--shard", "3/3", "--mixed", "0.5", "--report", str(c)]) == 0
+    capsys.readouterr()
+    assert main(["fuzz", "--merge", str(a), str(b), str(c)]) == 2
+    err = capsys.readouterr().err
+    assert f"{c} is a shard of another campaign: options.mixed_rate 0.25 in {a}, 0.5 here [campaign-mismatch]" in err
+    assert "Traceback" not in err
+    assert main(["fuzz", "--merge", str(a), str(b)]) == 2
+    assert "shard(s) 3 of 3 missing [missing-shards]" in capsys.readouterr().err

@@ -112,3 +112,55 @@ def test_a_trial_the_reference_cannot_play_is_invalid() -> None:
 
     with pytest.raises(InvalidTrial):
         replay(ReferenceAdapter(), Trial(SETUP, [Step("do", 0, "4C")]))
+
+
+class HandGrowsAfterFirstPlay(ReferenceAdapter):
+    """Reports, once P1 has played a card, that card still in P1's hand: a state
+    difference that neither the events nor the legal actions of the next steps show."""
+
+    def start(self, setup: dict) -> dict:
+        self.kept: str | None = None
+        return super().start(setup)
+
+    def apply(self, action: str, player: int | None = None) -> list[dict]:
+        events = super().apply(action, player)
+        if self.kept is None and events[0]["type"] == "play" and events[0]["player"] == 0:
+            self.kept = events[0]["card"]
+        return events
+
+    def state(self) -> dict:
+        state = super().state()
+        if self.kept is not None:
+            state["hands"][0] = [*state["hands"][0], self.kept]
+        return state
+
+
+class CountsStates(ReferenceAdapter):
+    """Counts the state requests."""
+
+    states = 0
+
+    def state(self) -> dict:
+        self.states += 1
+        return super().state()
+
+
+def test_a_campaign_compares_states_at_trick_ends_but_reports_the_first_differing_step() -> None:
+    four = Settings(players=(4,), endgame_rate=0.0, series_rate=0.0, illegal_rate=0.0)
+    (result,) = run_games(HandGrowsAfterFirstPlay, 3, range(1), four)
+    first_play = next(i for i, s in enumerate(result.trial.steps) if s.kind == "do" and s.player == 0)
+    mismatch = result.mismatch
+    assert mismatch is not None and (mismatch.what, mismatch.index, mismatch.fields) == ("state", first_play, ["hands"])
+    assert len(result.trial.steps) == first_play + 1
+    assert replay(HandGrowsAfterFirstPlay(), result.trial) == mismatch  # what comparing every state reports
+    counting = CountsStates()
+    (clean,) = run_games(lambda: counting, 3, range(1), four)
+    assert clean.mismatch is None
+    ends = sum(len(s) > 1 and any(e["type"] in ("trick", "game-over") for e in s) for s in _events_of(clean.trial))
+    assert counting.states == 1 + ends  # one in the start (ReferenceAdapter.start answers it), one per trick end
+
+
+def _events_of(trial: Trial) -> list[list[dict]]:
+    reference = ReferenceAdapter()
+    reference.start(trial.setup)
+    return [reference.apply(s.action, s.player) for s in trial.steps if s.kind == "do"]

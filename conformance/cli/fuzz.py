@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 from typing import TextIO
 
-from generala_conformance.fuzz import campaign
+from generala_conformance.fuzz import campaign, shards
 from generala_conformance.fuzz.differential import KINDS, FuzzError, Settings
 from generala_conformance.fuzz.repro import draw, fixture_case, fixture_yaml
 from generala_conformance.fuzz.shrink import shrink
@@ -69,9 +69,9 @@ def parse_players(text: str) -> tuple[int, ...]:
             low, _, high = part.partition("-")
             sizes.update(range(int(low), int(high or low) + 1))
     except ValueError:
-        raise campaign.CampaignError("bad-players", f"--players {text!r}: write 2-10, 4 or 2,3,10") from None
+        raise shards.CampaignError("bad-players", f"--players {text!r}: write 2-10, 4 or 2,3,10") from None
     if not sizes or not all(2 <= s <= 10 for s in sizes):
-        raise campaign.CampaignError("bad-players", f"--players {text!r}: table sizes are 2..10 (R-MAT-2)")
+        raise shards.CampaignError("bad-players", f"--players {text!r}: table sizes are 2..10 (R-MAT-2)")
     return tuple(sorted(sizes))
 
 
@@ -109,8 +109,8 @@ def _merge(args: argparse.Namespace) -> int:
         try:
             reports.append(json.loads(Path(name).read_text("utf-8")))
         except (OSError, ValueError) as error:
-            raise campaign.CampaignError("bad-report", f"{name}: {error}") from None
-    merged = campaign.merge(reports)
+            raise shards.CampaignError("bad-report", f"{name}: {error}") from None
+    merged = campaign.merge(reports, list(args.merge))
     text = json.dumps(merged, indent=2)
     if args.report:
         Path(args.report).write_text(text + "\n", "utf-8")
@@ -138,10 +138,14 @@ def _fuzz(args: argparse.Namespace) -> int:
         mixed_rate=args.mixed,
         without=tuple(args.without),
     )
-    games = range(args.game, args.game + 1) if args.game is not None else campaign.shard_range(args.games, args.shard)
+    games = range(args.game, args.game + 1) if args.game is not None else shards.shard_range(args.games, args.shard)
     factory = impl_options.factory(args)
     factory.open_checked().close()  # a failed handshake ends the campaign at once, with one message
-    summary = campaign.Summary(seed=args.seed, ranges=[[games.start, games.stop]])
+    summary = campaign.Summary(
+        campaign=shards.parameters(args.seed, args.games, settings),
+        shards=None if args.game is not None else _shards(args.shard),
+        ranges=[[games.start, games.stop]],
+    )
     progress = Progress(len(games), args.progress or sys.stderr.isatty())
     for chunk in campaign.run(factory, args.seed, games, settings, args.jobs, args.keep_going):
         summary.add(chunk)
@@ -154,6 +158,12 @@ def _fuzz(args: argparse.Namespace) -> int:
         Path(args.report).write_text(json.dumps(summary.report(), indent=2) + "\n", "utf-8")
     print(summary.line())
     return 1 if summary.divergences else 0
+
+
+def _shards(shard: str | None) -> dict:
+    """The ``shards`` of a run's report: ``--shard i/N``, or the whole campaign as shard 1 of 1."""
+    index, count = shards.parse_shard(shard) if shard else (1, 1)
+    return {"count": count, "indices": [index]}
 
 
 def replay_command(args: argparse.Namespace, game: int, without: tuple[str, ...] = ()) -> str:

@@ -13,35 +13,30 @@ position) is counted and left out, and that kind of setup is no longer drawn
 from __future__ import annotations
 
 import itertools
+import multiprocessing.util
 import time
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from generala_conformance.fuzz.differential import FuzzError, GameResult, Mismatch, Settings, Step, Trial, run_games
+from generala_conformance.fuzz.differential import (
+    GameResult,
+    Kept,
+    Mismatch,
+    Settings,
+    Step,
+    Trial,
+    play_games,
+    run_games,
+)
+from generala_conformance.fuzz.shards import CampaignError, check_shards
 from generala_conformance.transport.adapter import Adapter
 
 Json = dict[str, Any]
 REPORT_KIND = "generala-fuzz-report"
+REPORT_VERSION = 2
 CHUNK = 50
-
-
-class CampaignError(FuzzError):
-    """Bad campaign options (``code``, message for the user)."""
-
-
-def shard_range(games: int, shard: str | None) -> range:
-    """The game numbers of shard ``i/N`` (1-based ``i``) of ``games`` games: contiguous seed ranges."""
-    if not shard:
-        return range(games)
-    try:
-        i, n = (int(x) for x in shard.split("/"))
-    except ValueError:
-        raise CampaignError("bad-shard", f"--shard {shard!r}: write i/N, e.g. 2/4") from None
-    if not 1 <= i <= n:
-        raise CampaignError("bad-shard", f"--shard {shard!r}: i must be 1..N")
-    return range(games * (i - 1) // n, games * i // n)
 
 
 @dataclass
@@ -65,11 +60,22 @@ class ChunkResult:
     """Per kind of setup left out: ``{"games": n, "reason": first answer}``."""
 
 
-def run_chunk(
-    factory: Callable[[], Adapter], seed: int, games: range, settings: Settings, keep_going: bool
-) -> ChunkResult:
-    """Play the games of one chunk (in this process or a pool worker)."""
-    return collect(run_games(factory, seed, games, settings, stop_at_first=not keep_going))
+_WORKER: Kept | None = None
+"""In a pool worker: the implementation it keeps for all its chunks."""
+
+
+def _start_worker(factory: Callable[[], Adapter]) -> None:
+    """Pool worker set-up: one implementation for the whole campaign, released
+    when the worker exits (``multiprocessing`` runs its finalizers then)."""
+    global _WORKER
+    _WORKER = Kept(factory)
+    multiprocessing.util.Finalize(_WORKER, _WORKER.close, exitpriority=10)
+
+
+def run_chunk(seed: int, games: range, settings: Settings, keep_going: bool) -> ChunkResult:
+    """Play the games of one chunk in a pool worker, on the worker's implementation."""
+    assert _WORKER is not None, "run_chunk runs in a pool worker started by _start_worker"
+    return collect(play_games(_WORKER, seed, games, settings, stop_at_first=not keep_going))
 
 
 def collect(games: Iterable[GameResult]) -> ChunkResult:
@@ -109,12 +115,15 @@ def run(
     settings: Settings,
     jobs: int = 1,
     keep_going: bool = False,
+    chunk: int = CHUNK,
 ) -> Iterator[ChunkResult]:
-    """Run the campaign, yielding chunk results as they come (for progress).
+    """Run the campaign, yielding the results of chunks of ``chunk`` games as they
+    come (for progress). With ``jobs`` > 1 the chunks go to a pool of processes,
+    each keeping one implementation for every chunk it plays.
 
     Without ``keep_going`` no new chunk is started once a divergence is found.
     """
-    parts = chunks(games)
+    parts = chunks(games, chunk)
     if jobs <= 1:  # one implementation for every chunk: no restart between chunks
         played = run_games(factory, seed, games, settings, stop_at_first=not keep_going)
         for part in parts:
@@ -123,8 +132,8 @@ def run(
             if result.found and not keep_going:
                 return
         return
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        pending = [pool.submit(run_chunk, factory, seed, part, settings, keep_going) for part in parts]
+    with ProcessPoolExecutor(max_workers=jobs, initializer=_start_worker, initargs=(factory,)) as pool:
+        pending = [pool.submit(run_chunk, seed, part, settings, keep_going) for part in parts]
         for future in pending:
             result = future.result()
             yield result
@@ -154,9 +163,12 @@ def mismatch_json(mismatch: Mismatch) -> Json:
 
 @dataclass
 class Summary:
-    """The totals of a campaign (or of merged shards)."""
+    """The totals of a campaign's run (one shard, or all of it): ``campaign`` its
+    parameters (:func:`~generala_conformance.fuzz.shards.parameters`), ``shards``
+    ``{count, indices}`` of the shards it ran (``None``: one replayed game)."""
 
-    seed: int
+    campaign: Json
+    shards: Json | None
     ranges: list[list[int]]
     games: int = 0
     actions: int = 0
@@ -188,8 +200,9 @@ class Summary:
         """The JSON report (``--report``)."""
         return {
             "kind": REPORT_KIND,
-            "version": 1,
-            "seed": self.seed,
+            "version": REPORT_VERSION,
+            "campaign": self.campaign,
+            "shards": self.shards,
             "ranges": self.ranges,
             "games": self.games,
             "actions": self.actions,
@@ -208,26 +221,33 @@ def unsupported_lines(unsupported: dict[str, Json]) -> list[str]:
     ]
 
 
-def merge(reports: list[Json]) -> Json:
-    """One report from the reports of several shards of the same campaign
-    (``seconds`` adds up the shards' times)."""
+def merge(reports: list[Json], names: list[str] | None = None) -> Json:
+    """One report from the reports of every shard of one campaign (``names``: the
+    files they were read from, for messages); ``seconds`` adds up the shards' times.
+
+    Refuses (:class:`CampaignError`) what is not a fuzz report of this version,
+    reports of different campaigns, and missing or repeated shards
+    (:func:`~generala_conformance.fuzz.shards.check_shards`).
+    """
     if not reports:
         raise CampaignError("nothing-to-merge", "give at least one report to merge")
-    for r in reports:
-        if r.get("kind") != REPORT_KIND:
-            raise CampaignError("not-a-fuzz-report", "a file to merge is not a generala-kit fuzz report")
-    seeds = {r["seed"] for r in reports}
-    if len(seeds) != 1:
-        raise CampaignError("seed-mismatch", f"reports of different campaigns (seeds {sorted(seeds)})")
-    ranges = sorted(rg for r in reports for rg in r["ranges"])
-    for (_, stop), (start, _) in itertools.pairwise(ranges):
-        if start < stop:
-            raise CampaignError("overlapping-shards", f"shards overlap at game {start}")
+    names = names or [f"report {i}" for i in range(1, len(reports) + 1)]
+    for report, name in zip(reports, names, strict=True):
+        if not isinstance(report, dict) or report.get("kind") != REPORT_KIND:
+            raise CampaignError("not-a-fuzz-report", f"{name} is not a generala-kit fuzz report")
+        if report.get("version") != REPORT_VERSION:
+            raise CampaignError(
+                "report-version",
+                f"{name} is a version {report.get('version')!r} fuzz report; this generala-kit merges version "
+                f"{REPORT_VERSION} (run that shard again with it)",
+            )
+    shards = check_shards(reports, names)
     return {
         "kind": REPORT_KIND,
-        "version": 1,
-        "seed": seeds.pop(),
-        "ranges": ranges,
+        "version": REPORT_VERSION,
+        "campaign": reports[0]["campaign"],
+        "shards": shards,
+        "ranges": sorted(rg for r in reports for rg in r["ranges"]),
         "games": sum(r["games"] for r in reports),
         "actions": sum(r["actions"] for r in reports),
         "seconds": round(sum(r["seconds"] for r in reports), 3),

@@ -10,6 +10,12 @@ implementation's own shuffling is never used. After each action the legal action
 (as sets), the events (exactly) and the state snapshot are compared; now and then
 an illegal action is tried on both, and the refusals compared. The first
 difference is a :class:`Mismatch`; :mod:`generala_conformance.fuzz.shrink` reduces it.
+
+A campaign compares cheaply: the state only after the start, a trick's end, the
+game's end and a deal (the events and legal actions after every step). A mismatch
+found so is located again with every state compared, so it is reported at the
+first step that differs, exactly as a comparison of every state reports it
+(:func:`replay`, used by the shrinker, compares every state).
 """
 
 from __future__ import annotations
@@ -27,6 +33,10 @@ from generala_conformance.suite.snapshots import differing
 from generala_conformance.transport.adapter import Adapter, AdapterFault, BadRequest, Refused, Unsupported
 from generala_conformance.transport.declared import supports_series
 from generala_conformance.transport.reference_adapter import ReferenceAdapter
+from generala_reference.actions import format_actions, parse_action
+from generala_reference.errors import GeneralaError
+from generala_reference.events import events_json
+from generala_reference.game import OVER, Game
 from generala_spec.options import options, profile_names, resolve
 
 Json = dict[str, Any]
@@ -50,8 +60,7 @@ KINDS = ("series", "positions", "deals")
 """The kinds of setup a campaign draws; an implementation may lack the first two."""
 
 
-@dataclass(frozen=True)
-class Step:
+class Step(NamedTuple):
     """One step of a trial: ``do`` a legal action, ``try`` an illegal one (it must be
     refused), or ``deal`` the next game of a series (``action`` holds the deck)."""
 
@@ -110,49 +119,70 @@ class InvalidTrial(Exception):
 
 class Expected(NamedTuple):
     """What the reference answered to one step (its ``events``, or the refusal
-    ``code`` of a try), then its state and legal actions (none once the game is over)."""
+    ``code`` of a try), then its state and legal actions (none once the game is
+    over), who is to move and whether the game is over.
+
+    ``state`` is ``None`` at a step whose state is not compared (see :class:`Reference`).
+    """
 
     events: list[Json] | None
     code: str | None
-    state: Json
+    state: Json | None
     legal: list[str]
+    to_move: int | None
+    over: bool
 
 
 class Reference:
     """The reference engine playing a trial; ``now`` is what it expects of the last
     step played (at first: of the start). A step it cannot play raises
-    :class:`InvalidTrial`."""
+    :class:`InvalidTrial`.
 
-    def __init__(self, setup: Json) -> None:
+    With ``full`` every step's state is compared; without it (a campaign's cheap
+    comparison) only the state after the start, a trick's end, the game's end
+    and a deal: the events and legal actions of every step still are, and
+    :class:`Pair` locates any mismatch again with every state compared.
+    The setup and deals go through :class:`ReferenceAdapter`; moves straight to
+    its engine (for speed), with the same events.
+    """
+
+    def __init__(self, setup: Json, full: bool = True) -> None:
         self.adapter = ReferenceAdapter()
         try:
             self.adapter.start(setup)
         except BadRequest as exc:
             raise InvalidTrial(str(exc)) from None
+        self.full = full
+        self.game = self._game()
+        self.players = self.game.n
         self.steps = 0
-        self.now = self._settled(None)
+        self.now = self._settled(None, True)
 
     def play(self, step: Step) -> Expected:
         """Play ``step``; what the reference expects of it."""
         now = self.now
         self.steps += 1
-        if step.kind == "try":
+        kind = step.kind
+        if kind == "try":
             try:
                 self.adapter.apply(step.action, step.player)
             except Refused as exc:
-                self.now = Expected(None, exc.code, now.state, now.legal)
+                self.now = now._replace(events=None, code=exc.code, state=now.state if self.full else None)
                 return self.now
             raise InvalidTrial(f"step {self.steps}: the reference accepts {step.action!r}")
-        if step.kind == "do" and step.action not in now.legal:
-            raise InvalidTrial(f"step {self.steps}: {step.action} is not legal for the reference")
         try:
-            if step.kind == "deal":
+            if kind == "deal":
                 events = self.adapter.deal(step.action)
+                self.game = self._game()
+            elif step.action not in now.legal:
+                raise InvalidTrial(f"step {self.steps}: {step.action} is not legal for the reference")
             else:
-                events = self.adapter.apply(step.action, step.player)
-        except (Refused, BadRequest) as exc:
+                series = self.adapter.series
+                events = events_json((series or self.game).apply(parse_action(step.action), step.player))
+        except (Refused, BadRequest, GeneralaError) as exc:
             raise InvalidTrial(f"step {self.steps}: the reference cannot play it: {exc}") from None
-        self.now = self._settled(events)
+        game = self.game
+        self.now = self._settled(events, self.full or kind == "deal" or not game.trick or game.phase == OVER)
         return self.now
 
     def played(self, steps: Iterable[Step]) -> Iterator[Played]:
@@ -160,9 +190,18 @@ class Reference:
         for step in steps:
             yield step, self.play(step)
 
-    def _settled(self, events: list[Json] | None) -> Expected:
-        state = self.adapter.state()
-        return Expected(events, None, state, [] if state.get("over") else self.adapter.legal())
+    def _game(self) -> Game:
+        game = self.adapter.game
+        assert game is not None  # a start or deal that worked leaves a game
+        return game
+
+    def _settled(self, events: list[Json] | None, compared: bool) -> Expected:
+        """What the reference expects now; ``compared``: with its state (a trick's end …)."""
+        game = self.game
+        state = self.adapter.state() if compared else None
+        if game.phase == OVER:
+            return Expected(events, None, state, [], None, True)
+        return Expected(events, None, state, format_actions(game.legal_actions()), game.to_move, False)
 
 
 class _Answered:
@@ -184,6 +223,23 @@ class _Answered:
 
     def legal(self) -> list[str]:
         return self.result["actions"]
+
+
+class _Given:
+    """The legal actions already asked (a pipelined request's outcome)."""
+
+    def __init__(self, outcome: Any) -> None:
+        self.outcome = outcome
+
+    def legal(self) -> list[str]:
+        return _value(self.outcome)
+
+
+def _value(outcome: Any) -> Any:
+    """A pipelined request's value, or the exception it ended with, raised."""
+    if isinstance(outcome, Exception):
+        raise outcome
+    return outcome
 
 
 Answers = Adapter | _Answered
@@ -212,6 +268,11 @@ class Pair:
     With ``batch`` the steps go to the implementation in ``batch`` requests of up
     to :data:`BATCH_STEPS` steps; a batch that fails (a crash, a timeout, garbage)
     is played again request by request, so that the fault shows at its step.
+
+    A step whose expected state is ``None`` is compared without its state (a
+    cheap comparison); a mismatch found so is located again with every state
+    compared (:meth:`_located`), so that it is reported at the first step that
+    differs, as a comparison of every state would report it.
     """
 
     def __init__(self, impl: Adapter, reason_codes: bool = True, batch: bool = False) -> None:
@@ -222,40 +283,103 @@ class Pair:
     def check(self, setup: Json, start: Expected, plays: Iterable[Played]) -> tuple[int, Mismatch] | None:
         """The first mismatch and the step it shows at (``-1``: the start), or
         ``None``; ``plays`` is drawn only as far as it is compared (or batched)."""
-        found = self._start(setup, start)
+        plays = iter(plays)
+        opening = self._opening(setup, plays) if self.batch else None
+        found = self._start(setup, start, opening and opening[:2])
         if found:
             return -1, found
-        if not self.batch:
-            return self._steps(0, ((step, want, self.impl) for step, want in plays))
-        done: list[Played] = []
-        while chunk := list(itertools.islice(plays, BATCH_STEPS)):
-            first = len(done)
-            done += chunk
+        drawn: list[Played] = []
+        answers: list[Answers] = []
+        if opening is None:
+            found_at = self._steps(0, plays, drawn)
+        else:
+            found_at = self._batched(setup, plays, drawn, answers, *opening[2:])
+        needed = found_at[0] + 1 if found_at else 0
+        if not needed or all(want.state is not None for _, want in drawn[:needed]):
+            return found_at
+        if self.batch and len(answers) < needed:
+            return found_at  # a batch that failed: located already, request by request
+        steps = [step for step, _ in drawn[:needed]]
+        return self._located(setup, steps, answers[:needed] if self.batch else None) or found_at
+
+    def _opening(self, setup: Json, plays: Iterator[Played]) -> tuple[Any, Any, list[Played], Any]:
+        """The start, the legal actions after it and the first batch, asked in one
+        round trip (:meth:`Adapter.pipeline`): the outcomes of the first two, the
+        first batch's plays and its outcome (``None`` without plays)."""
+        chunk = list(itertools.islice(plays, BATCH_STEPS))
+        calls: list[tuple[str, Json]] = [("start", {"setup": setup}), ("legal", {})]
+        if chunk:
+            calls.append(("batch", {"steps": [_request(step) for step, _ in chunk]}))
+        started, legal, *batch = self.impl.pipeline(calls)
+        return started, legal, chunk, batch[0] if batch else None
+
+    def _batched(
+        self,
+        setup: Json,
+        plays: Iterator[Played],
+        drawn: list[Played],
+        answers: list[Answers],
+        chunk: list[Played],
+        outcome: Any,
+    ) -> tuple[int, Mismatch] | None:
+        """Compare ``plays`` sent in batches, the first one (``chunk``) asked already
+        (its ``outcome``); ``drawn`` gets each play, ``answers`` each result."""
+        while chunk:
+            first = len(drawn)
+            drawn += chunk
             try:
-                results = self.impl.batch([_request(step) for step, _ in chunk])
+                results = self.impl.batch([_request(s) for s, _ in chunk]) if outcome is None else _value(outcome)
                 if len(results) != len(chunk):
                     raise AdapterFault(f"the batch answered {len(results)} results for {len(chunk)} steps")
             except Exception as exc:  # a broken implementation may raise anything
-                again = Pair(self.impl, self.reason_codes).check(setup, start, done)
+                again = self._located(setup, [step for step, _ in drawn])
                 return again or (first, Mismatch(first, "error", "the batch is answered", _raised(exc)))
-            found_at = self._steps(first, ((s, w, _Answered(r)) for (s, w), r in zip(chunk, results, strict=True)))
+            answered = [_Answered(result) for result in results]
+            answers += answered
+            found_at = self._steps(first, chunk, answers=answered)
             if found_at:
                 return found_at
+            chunk, outcome = list(itertools.islice(plays, BATCH_STEPS)), None
         return None
 
-    def _steps(self, first: int, answered: Iterable[tuple[Step, Expected, Answers]]) -> tuple[int, Mismatch] | None:
-        for index, (step, want, answer) in enumerate(answered, first):
-            found = self._step(index, step, answer, want)
+    def _located(
+        self, setup: Json, steps: list[Step], answers: list[Answers] | None = None
+    ) -> tuple[int, Mismatch] | None:
+        """The first mismatch of ``steps`` with every state compared: in the
+        ``answers`` already received, or (``None``) asked again request by request."""
+        ref = Reference(setup)
+        if answers is None:
+            return Pair(self.impl, self.reason_codes).check(setup, ref.now, ref.played(steps))
+        return self._steps(0, ref.played(steps), answers=answers)
+
+    def _steps(
+        self,
+        first: int,
+        plays: Iterable[Played],
+        drawn: list[Played] | None = None,
+        answers: list[Answers] | None = None,
+    ) -> tuple[int, Mismatch] | None:
+        """Compare ``plays`` from step ``first`` on: answered by the implementation
+        as they come, or by ``answers`` (one per play); ``drawn`` gets each play."""
+        impl = self.impl
+        for index, played in enumerate(plays, first):
+            if drawn is not None:
+                drawn.append(played)
+            step, want = played
+            found = self._step(index, step, impl if answers is None else answers[index - first], want)
             if found:
                 return index, found
         return None
 
-    def _start(self, setup: Json, want: Expected) -> Mismatch | None:
+    def _start(self, setup: Json, want: Expected, opened: tuple[Any, Any] | None = None) -> Mismatch | None:
+        """Compare the start (``opened``: the outcomes of the start and of the legal
+        actions after it, already asked)."""
         try:
-            got = self.impl.start(setup)
+            got = self.impl.start(setup) if opened is None else _value(opened[0])
         except (BadRequest, Refused, AdapterFault) as exc:
             return Mismatch(-1, "start", "the setup is accepted", _raised(exc))
-        return self._compare_state(-1, got, want) or self._compare_legal(-1, self.impl, want)
+        legal = self.impl if opened is None else _Given(opened[1])
+        return self._compare_state(-1, got, want) or self._compare_legal(-1, legal, want)
 
     def _step(self, index: int, step: Step, impl: Answers, want: Expected) -> Mismatch | None:
         """Compare one step (``impl`` answers it)."""
@@ -274,7 +398,11 @@ class Pair:
             return Mismatch(index, "error", f"the {what} is accepted", _raised(exc))
         if got != want.events:
             return Mismatch(index, "events", want.events, got)
-        return self._compare_state(index, _state_of(impl), want) or self._compare_legal(index, impl, want)
+        if want.state is not None:
+            found = self._compare_state(index, _state_of(impl), want)
+            if found:
+                return found
+        return self._compare_legal(index, impl, want)
 
     def _try(self, index: int, step: Step, impl: Answers, want: Expected) -> Mismatch | None:
         try:
@@ -286,10 +414,11 @@ class Pair:
             return Mismatch(index, "error", f"refused with {want.code}", _raised(exc))
         else:
             return Mismatch(index, "refusal", want.code, f"accepted: {got}")
-        return self._compare_state(index, _state_of(impl), want)
+        return None if want.state is None else self._compare_state(index, _state_of(impl), want)
 
     @staticmethod
     def _compare_state(index: int, got: Any, want: Expected) -> Mismatch | None:
+        assert want.state is not None
         fields = differing(want.state, got) if isinstance(got, Mapping) else ["state"]
         if fields:
             expected = {k: want.state.get(k) for k in fields}
@@ -298,8 +427,8 @@ class Pair:
         return None
 
     @staticmethod
-    def _compare_legal(index: int, impl: Answers, want: Expected) -> Mismatch | None:
-        if want.state.get("over"):
+    def _compare_legal(index: int, impl: Answers | _Given, want: Expected) -> Mismatch | None:
+        if want.over:
             return None
         try:
             got = impl.legal()
@@ -421,13 +550,12 @@ def random_endgame(rng: random.Random, n: int) -> Json:
     return {"players": n, "hands": hands, "leader": leader, "trick": [], "taking": None, "forced": None}
 
 
-def illegal_step(rng: random.Random, state: Mapping[str, Any], legal: list[str]) -> Step:
+def illegal_step(rng: random.Random, to_move: int, players: int, legal: list[str]) -> Step:
     """An action the reference refuses: a wrong player, a malformed text, or an
     action outside the legal set."""
-    to_move = state["to_move"]
     roll = rng.random()
-    if roll < 0.1 and state["players"] > 1:
-        other = rng.choice([s for s in range(state["players"]) if s != to_move])
+    if roll < 0.1 and players > 1:
+        other = rng.choice([s for s in range(players) if s != to_move])
         return Step("try", other, rng.choice(legal))
     if roll < 0.15:
         return Step("try", to_move, rng.choice(GARBAGE))
@@ -439,16 +567,18 @@ def random_steps(rng: random.Random, settings: Settings, ref: Reference, steps: 
     """The steps of a random game, each chosen from the reference's state once
     ``ref`` has played the one before; each is also appended to ``steps``."""
     while len(steps) < MAX_STEPS:
-        _, _, state, legal = ref.now
-        series = state.get("series")
-        if state.get("over"):
+        now = ref.now
+        if now.over:
+            assert now.state is not None  # a game's end is always compared
+            series = now.state.get("series")
             if not series or series.get("over") or (series["seats"] == 2 and series["games"] >= TWO_SEAT_GAMES):
                 return
             step = Step("deal", None, shuffled_deck(rng))
         elif rng.random() < settings.illegal_rate:
-            step = illegal_step(rng, state, legal)
+            assert now.to_move is not None
+            step = illegal_step(rng, now.to_move, ref.players, now.legal)
         else:
-            step = Step("do", state["to_move"], rng.choice(legal))
+            step = Step("do", now.to_move, rng.choice(now.legal))
         steps.append(step)
         yield step
 
@@ -480,7 +610,7 @@ def play_random(pair: Pair, rng: random.Random, settings: Settings, hello: Mappi
     mixed = rng.random() < settings.mixed_rate
     rules = mixed_rules(rng, hello) if mixed else rules_for(profile, hello)
     trial = Trial(random_setup(rng, settings, rules))
-    ref = Reference(trial.setup)
+    ref = Reference(trial.setup, full=False)
     try:
         found = pair.check(trial.setup, ref.now, ref.played(random_steps(rng, settings, ref, trial.steps)))
     except Unsupported as exc:
@@ -492,44 +622,78 @@ def play_random(pair: Pair, rng: random.Random, settings: Settings, hello: Mappi
     return GameResult(index, trial, sum(step.kind == "do" for step in trial.steps), mismatch, None, settings.without)
 
 
+class Kept:
+    """One implementation kept open for as many games as asked (a campaign's, or a
+    pool worker's for all its chunks), opened when first needed and reopened after
+    a crash."""
+
+    def __init__(self, factory: AdapterFactory) -> None:
+        self.factory = factory
+        self.adapter: Adapter | None = None
+
+    def open(self) -> Adapter:
+        """The implementation (opened now if it is not open)."""
+        if self.adapter is None:
+            self.adapter = self.factory()
+        return self.adapter
+
+    def reopen(self) -> Adapter:
+        """A fresh implementation in place of one that may be left broken."""
+        self.close()
+        return self.open()
+
+    def close(self) -> None:
+        """Release the implementation (if open)."""
+        adapter, self.adapter = self.adapter, None
+        if adapter is not None:
+            adapter.close()
+
+
 def run_games(
     factory: AdapterFactory, seed: int, indices: Iterable[int], settings: Settings, stop_at_first: bool = True
-) -> Iterable[GameResult]:
-    """Play the games ``indices`` of campaign ``seed`` on one implementation,
+) -> Iterator[GameResult]:
+    """Play the games ``indices`` of campaign ``seed`` on one implementation
+    (:func:`play_games`), released at the end."""
+    kept = Kept(factory)
+    try:
+        yield from play_games(kept, seed, indices, settings, stop_at_first)
+    finally:
+        kept.close()
+
+
+def play_games(
+    kept: Kept, seed: int, indices: Iterable[int], settings: Settings, stop_at_first: bool = True
+) -> Iterator[GameResult]:
+    """Play the games ``indices`` of campaign ``seed`` on the ``kept`` implementation,
     yielding each result (a crashed implementation is reopened for the next game).
 
     A kind of setup the implementation answers ``unsupported`` (or, for series,
     declares unsupported in its hello) is no longer drawn from then on.
     """
-    impl = factory()
-    try:
-        hello = impl.hello()
-        supported = supported_profiles(hello)
-        unsupported = [p for p in settings.profiles if p not in supported]
-        if unsupported or not supported:
-            raise FuzzError("unsupported-profile", f"the implementation's hello supports the profiles {supported}")
-        if not settings.profiles:
-            settings = replace(settings, profiles=tuple(supported))
-        if not supports_series(hello):
-            settings = replace(settings, without=tuple(dict.fromkeys((*settings.without, "series"))))
-        pair = Pair(impl, bool(hello.get("reason_codes", True)), hello.get("batch") is True)
-        for index in indices:
-            result = play_random(pair, game_rng(seed, index), settings, hello, index)
-            yield result
-            if result.unsupported is not None:
-                if result.kind == "deals":
-                    raise FuzzError(
-                        "nothing-supported",
-                        f"the implementation answers unsupported to a plain deal of game "
-                        f"{index}: {result.unsupported}; there is nothing left to fuzz",
-                    )
-                settings = replace(settings, without=(*settings.without, result.kind))
-            if result.mismatch is not None:
-                if stop_at_first:
-                    return
-                if result.mismatch.what == "error":
-                    impl.close()
-                    impl = factory()
-                    pair = Pair(impl, pair.reason_codes, pair.batch)
-    finally:
-        impl.close()
+    impl = kept.open()
+    hello = impl.hello()
+    supported = supported_profiles(hello)
+    unsupported = [p for p in settings.profiles if p not in supported]
+    if unsupported or not supported:
+        raise FuzzError("unsupported-profile", f"the implementation's hello supports the profiles {supported}")
+    if not settings.profiles:
+        settings = replace(settings, profiles=tuple(supported))
+    if not supports_series(hello):
+        settings = replace(settings, without=tuple(dict.fromkeys((*settings.without, "series"))))
+    pair = Pair(impl, bool(hello.get("reason_codes", True)), hello.get("batch") is True)
+    for index in indices:
+        result = play_random(pair, game_rng(seed, index), settings, hello, index)
+        yield result
+        if result.unsupported is not None:
+            if result.kind == "deals":
+                raise FuzzError(
+                    "nothing-supported",
+                    f"the implementation answers unsupported to a plain deal of game "
+                    f"{index}: {result.unsupported}; there is nothing left to fuzz",
+                )
+            settings = replace(settings, without=(*settings.without, result.kind))
+        if result.mismatch is not None:
+            if stop_at_first:
+                return
+            if result.mismatch.what == "error":
+                pair = Pair(kept.reopen(), pair.reason_codes, pair.batch)

@@ -42,7 +42,7 @@ def comparable(state: Mapping[str, Any]) -> Json:
 
 def differing(expected: Mapping[str, Any], actual: Mapping[str, Any]) -> list[str]:
     """The contract's fields whose values differ between two snapshots."""
-    if [expected.get(key) for key in COMPARED] == [actual.get(key) for key in COMPARED]:
+    if expected == actual or [expected.get(key) for key in COMPARED] == [actual.get(key) for key in COMPARED]:
         return []
     want, got = comparable(expected), comparable(actual)
     return [key for key in COMPARED if want[key] != got[key]]

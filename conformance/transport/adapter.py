@@ -118,6 +118,24 @@ class Adapter(ABC):
         result["actions"] = [] if result["state"].get("over") else self.legal()
         return result
 
+    def pipeline(self, calls: list[tuple[str, Json]]) -> list[Any]:
+        """Make ``calls`` (a method's name — ``start``, ``legal``, ``batch`` … — and
+        its keyword arguments) in order: for each, its value or the exception it
+        raised. A fault (:class:`AdapterFault`) is the outcome of its call and of
+        every later one. This default calls them one by one; an adapter over a
+        process sends every request before reading the replies (one round trip).
+        """
+        outcomes: list[Any] = []
+        for name, kwargs in calls:
+            if outcomes and isinstance(outcomes[-1], AdapterFault):
+                outcomes.append(outcomes[-1])
+                continue
+            try:
+                outcomes.append(getattr(self, name)(**kwargs))
+            except (AdapterFault, BadRequest, Refused, Unsupported) as exc:
+                outcomes.append(exc)
+        return outcomes
+
     def close(self) -> None:  # noqa: B027 - optional hook
         """Release the implementation (stop its process)."""
 

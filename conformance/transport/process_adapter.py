@@ -45,6 +45,7 @@ from generala_conformance.transport.adapter import (
     BadRequest,
     Json,
     ProtocolViolation,
+    Refused,
     Unsupported,
 )
 from generala_conformance.transport.sanitize import clean_text
@@ -334,6 +335,14 @@ class ProcessAdapter(protocol.RequestAdapter):
         """Send one request and return the value of its reply; on any fault the
         process is stopped (the next call restarts it) and the fault re-raised
         with the stderr tail attached."""
+        request_id = self._request(cmd, fields)
+        try:
+            return self._reply(cmd, fields, request_id, timeout or self.timeout)
+        except AdapterFault as fault:
+            self._fail(fault)
+
+    def _request(self, cmd: str, fields: Json) -> int:
+        """Send request ``cmd`` (a fault stops the process); its id."""
         request_id = self._next_id
         self._next_id += 1
         message = protocol.request(request_id, cmd, **fields)
@@ -341,12 +350,35 @@ class ProcessAdapter(protocol.RequestAdapter):
             self.validator.check_request(message)
         try:
             self._send(message, cmd)
-            reply = protocol.decode(self._read_line(cmd, request_id, timeout or self.timeout))
-            if self.validator is not None:
-                self.validator.check_reply(cmd, reply)
-            return protocol.unwrap(reply, request_id, cmd, fields.get("steps"))
         except AdapterFault as fault:
             self._fail(fault)
+        return request_id
+
+    def _reply(self, cmd: str, fields: Json, request_id: int, timeout: float) -> Any:
+        """The value of the reply to request ``request_id`` (``cmd`` with ``fields``)."""
+        reply = protocol.decode(self._read_line(cmd, request_id, timeout))
+        if self.validator is not None:
+            self.validator.check_reply(cmd, reply)
+        return protocol.unwrap(reply, request_id, cmd, fields.get("steps"))
+
+    def pipeline(self, calls: list[tuple[str, Json]]) -> list[Any]:
+        """Send every request of ``calls`` at once, then read the replies in order
+        (:meth:`Adapter.pipeline`): one round trip. Only the last request may be
+        large: the replies before it are small, so neither pipe fills up."""
+        outcomes: list[Any] = []
+        try:
+            self._ensure_running()
+            sent = [(cmd, fields, self._request(cmd, fields)) for cmd, fields in calls]
+            for cmd, fields, request_id in sent:
+                try:
+                    outcomes.append(self._reply(cmd, fields, request_id, self.timeout))
+                except (BadRequest, Refused, Unsupported) as exc:
+                    outcomes.append(exc)
+                except AdapterFault as fault:
+                    self._fail(fault)
+        except AdapterFault as fault:  # every call not answered has this outcome
+            outcomes += [fault] * (len(calls) - len(outcomes))
+        return outcomes
 
     def _fail(self, fault: AdapterFault) -> NoReturn:
         """Stop the process (its stderr read to the end) and raise ``fault`` with the

@@ -11,6 +11,7 @@ with ``--validate-messages``.
 from __future__ import annotations
 
 import json
+import re
 from abc import abstractmethod
 from functools import cache
 from importlib.resources import files
@@ -95,7 +96,7 @@ def decode(line: bytes | str) -> Json:
         raise ProtocolViolation(
             f"the implementation wrote a line that is not JSON ({error})", detail=shown(line)
         ) from None
-    if too_deep or _deeper_than(message, MAX_DEPTH):
+    if too_deep or nests_deeper(text, MAX_DEPTH):
         raise ProtocolViolation(
             f"the implementation wrote a JSON value nested deeper than {MAX_DEPTH} levels", detail=shown(line)
         )
@@ -106,16 +107,30 @@ def decode(line: bytes | str) -> Json:
     return message
 
 
-def _deeper_than(value: Any, limit: int) -> bool:
-    """Whether arrays/objects nest more than ``limit`` levels in ``value`` (iterative)."""
-    stack = [(value, 1)] if isinstance(value, dict | list) else []
-    while stack:
-        node, depth = stack.pop()
-        if depth > limit:
-            return True
-        children = node.values() if isinstance(node, dict) else node
-        stack.extend((child, depth + 1) for child in children if isinstance(child, dict | list))
-    return False
+_STRINGS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
+_NOT_BRACKETS = re.compile(r"[^\[\]{}]+")
+_INNERMOST = re.compile(r"\[\]|\{\}")
+_OUTSIDE_STRINGS = str.maketrans("", "", ",:0123456789.+-eEtrufalsn \t\n\r")
+"""Every character JSON allows outside its strings, but brackets."""
+
+
+def nests_deeper(text: str, limit: int) -> bool:
+    """Whether the (valid) JSON ``text`` nests arrays and objects deeper than ``limit``.
+
+    Read from the text, for speed: with its strings and scalars taken out, each
+    pass takes out the innermost arrays and objects, so it takes as many passes
+    as the text has levels.
+    """
+    # Without escapes every quote opens or closes a string: split there (faster).
+    outside = _STRINGS.sub("", text) if "\\" in text else "".join(text.split('"')[::2])
+    brackets = outside.translate(_OUTSIDE_STRINGS)
+    if brackets.strip("[]{}"):
+        brackets = _NOT_BRACKETS.sub("", brackets)
+    for _ in range(limit):
+        if not brackets:
+            return False
+        brackets = _INNERMOST.sub("", brackets)
+    return bool(brackets)
 
 
 def request(request_id: int, cmd: str, **fields: Any) -> Json:

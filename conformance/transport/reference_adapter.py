@@ -5,9 +5,9 @@ from __future__ import annotations
 from importlib.metadata import PackageNotFoundError, version
 
 from generala_conformance.transport.adapter import Adapter, BadRequest, Json, Refused
-from generala_reference.actions import format_action, parse_action
+from generala_reference.actions import format_actions, parse_action
 from generala_reference.errors import GeneralaError, IllegalAction, InvalidInput
-from generala_reference.events import event_json
+from generala_reference.events import event_json, events_json
 from generala_reference.game import Game
 from generala_reference.position import from_position, snapshot
 from generala_reference.rules import Rules
@@ -106,10 +106,11 @@ class ReferenceAdapter(Adapter):
         return [event_json(e) for e in events]
 
     def legal(self) -> list[str]:
-        return [format_action(a) for a in self._game().legal_actions()]
+        game = self.game or self._game()  # (the check inlined, for speed)
+        return format_actions(game.legal_actions())
 
     def apply(self, action: str, player: int | None = None) -> list[Json]:
-        game = self._game()
+        game = self.game or self._game()
         if player is not None and (type(player) is not int or not 0 <= player < game.n):
             raise BadRequest("bad-player", f"player must be a seat number 0..{game.n - 1}, not {player!r} (R-PROTO-4)")
         try:
@@ -117,7 +118,7 @@ class ReferenceAdapter(Adapter):
             events = self.series.apply(code, player) if self.series else game.apply(code, player)
         except (IllegalAction, InvalidInput) as exc:
             raise Refused(exc.code, exc.message) from None
-        return [event_json(e) for e in events]
+        return events_json(events)
 
     def state(self) -> Json:
         state = snapshot(self._game())

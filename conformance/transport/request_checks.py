@@ -25,7 +25,7 @@ from collections.abc import Callable
 from typing import Any
 
 from generala_conformance.transport.adapter import BadRequest, Json
-from generala_conformance.transport.protocol import PROTOCOL_VERSION, RESULT_KEYS, shown
+from generala_conformance.transport.protocol import PROTOCOL_VERSION, RESULT_KEYS, nests_deeper, shown
 
 #: The longest request line ``serve`` reads, in bytes, its newline excluded.
 MAX_LINE_BYTES = 1 << 20
@@ -64,28 +64,13 @@ def decode_request(line: bytes) -> Json:
         raise RequestError("bad-json", f"the request line is not JSON ({error}): {shown(text)}") from None
     if not isinstance(message, dict):
         raise RequestError("not-an-object", f"the request is not a JSON object: {shown(text)}")
-    if text.count("[") + text.count("{") > MAX_DEPTH and _deeper_than(message, MAX_DEPTH):
+    if text.count("[") + text.count("{") > MAX_DEPTH and nests_deeper(text, MAX_DEPTH):
         raise _too_deep()
     return message
 
 
 def _too_deep() -> RequestError:
     return RequestError("too-deep", f"the request nests arrays and objects deeper than {MAX_DEPTH} levels")
-
-
-def _deeper_than(value: Any, limit: int) -> bool:
-    """Whether ``value`` nests arrays and objects deeper than ``limit`` (no recursion)."""
-    level = [value]
-    for _ in range(limit):
-        level = [
-            child
-            for node in level
-            for child in (node.values() if isinstance(node, dict) else node)
-            if isinstance(child, dict | list)
-        ]
-        if not level:
-            return False
-    return True
 
 
 def request_id(message: Json) -> int | None:
