@@ -46,7 +46,10 @@ MARKERS = {
     "generala_ambiguity": "generala_ambiguity(id): the case shows a reading of ambiguity id (AMB-…)",
     "generala_option": "generala_option(name, value): the case runs with that rule option value",
     "generala_tag": "generala_tag(tag): any other tag of a conformance case",
+    "generala_id": "generala_id(id): the stable id of a Gherkin scenario (its @id: tag)",
 }
+ID_TAG = "id:"
+"""How the tag giving a scenario its stable case id begins (``@id:03_following/…``)."""
 DEFAULT_MAX_FAULTS = 5
 CASE_KEY = pytest.StashKey["CaseInfo"]()
 PHASES_KEY = pytest.StashKey[list[str]]()
@@ -149,8 +152,11 @@ def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool 
 @pytest.hookimpl(tryfirst=True)
 def pytest_bdd_apply_tag(tag: str, function: Any) -> bool | None:
     """Gherkin tags become the plugin's markers: ``@R-FOLLOW-2`` a clause,
-    ``@AMB-5`` an ambiguity, ``@option:tie-break=any-nearest`` an option value."""
-    if tag.startswith("R-"):
+    ``@AMB-5`` an ambiguity, ``@option:tie-break=any-nearest`` an option value,
+    ``@id:03_following/…`` the scenario's stable case id."""
+    if tag.startswith(ID_TAG):
+        pytest.mark.generala_id(tag.removeprefix(ID_TAG))(function)
+    elif tag.startswith("R-"):
         pytest.mark.generala_clause(tag)(function)
     elif tag.startswith("AMB-"):
         pytest.mark.generala_ambiguity(tag)(function)
@@ -234,10 +240,11 @@ def case_info(item: pytest.Item) -> CaseInfo | None:
         template = scenario_wrapper_template_registry.get(getattr(item, "function", None))
         if template is None:
             return None
-        case_id = f"{Path(template.feature.filename).stem}/{_slug(template.name)}"
-        if callspec is not None:
-            case_id += f"[{callspec.id}]"
         where = f"{template.feature.filename}:{template.line_number}"
+        marker = item.get_closest_marker("generala_id")
+        if marker is None:  # the suite's lint (coverage.check) requires the tag: never in a release
+            raise pytest.UsageError(f"{where}: scenario {template.name!r} has no @id: tag (its stable case id)")
+        case_id = marker.args[0] + (f"[{callspec.id}]" if callspec is not None else "")
         info = CaseInfo(case_id, template.name, "feature", where)
     info.clauses = sorted({m.args[0] for m in item.iter_markers("generala_clause")})
     info.ambiguities = sorted({m.args[0] for m in item.iter_markers("generala_ambiguity")})
@@ -248,10 +255,6 @@ def case_info(item: pytest.Item) -> CaseInfo | None:
     )
     item.stash[CASE_KEY] = info
     return info
-
-
-def _slug(text: str) -> str:
-    return "-".join("".join(ch if ch.isalnum() else " " for ch in text.lower()).split())
 
 
 def _clause_matches(clauses: list[str], patterns: list[str]) -> bool:
@@ -592,6 +595,17 @@ class RunState:
         self.document: dict[str, Any] | None = None
         self.load_errors: list[str] = []
 
+    def pytest_sessionstart(self, session: pytest.Session) -> None:
+        """The JUnit report's suite properties: the suite version and the kit version."""
+        from _pytest.junitxml import xml_key  # what pytest's record_testsuite_property fixture uses
+        from generala_conformance.transport.reference_adapter import kit_version
+
+        xml = self.config.stash.get(xml_key, None)
+        if xml is not None:
+            suite = report_mod.suite_identity(self.config.getoption("generala_cases"))
+            xml.add_global_property("generala_suite_version", suite["version"])
+            xml.add_global_property("generala_kit_version", kit_version())
+
     def pytest_collectreport(self, report: pytest.CollectReport) -> None:
         """A case set that cannot be loaded (a bad fixture: ``file:line: field: message [code]``)."""
         if report.failed:
@@ -650,6 +664,7 @@ class RunState:
             profile=self.config.getoption("generala_profile"),
             duration=time.monotonic() - self.started,
             kit_version=kit_version(),
+            suite=report_mod.suite_identity(self.config.getoption("generala_cases")),
             error=error,
             aborted=self.aborted,
             no_skip=self.config.getoption("generala_no_skip"),
