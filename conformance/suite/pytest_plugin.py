@@ -298,11 +298,12 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
             raise pytest.UsageError(f"two cases have the id {info.id!r}: {seen[info.id]} and {info.where}")
         seen[info.id] = info.where
         (kept if _selected(info, config) else dropped).append(item)
-        expected = state.expectations.lookup(info.id) if state.expectations else None
+        expected = state.expectations.lookup(info) if state.expectations else None
         if expected is not None and expected.outcome == "skip":
             item.add_marker(pytest.mark.skip(reason=f"{report_mod.DECLARED}{expected.text}"))
-        elif expected is not None:
-            item.add_marker(pytest.mark.xfail(reason=f"{report_mod.DECLARED}{expected.text}", strict=True))
+        elif expected is not None:  # an xpass names the entry to remove
+            reason = f"{report_mod.DECLARED}{expected.text} [entry {expected.label}]"
+            item.add_marker(pytest.mark.xfail(reason=reason, strict=True))
     if dropped:
         config.hook.pytest_deselected(items=dropped)
     items.extend(kept)
@@ -668,7 +669,19 @@ class RunState:
             error=error,
             aborted=self.aborted,
             no_skip=self.config.getoption("generala_no_skip"),
+            expectations=self._expectations_record(),
         )
+
+    def _expectations_record(self) -> dict[str, Any] | None:
+        """The report's ``expectations``: the file, its entries, and those selecting no case run."""
+        if self.expectations is None:
+            return None
+        cases = [expectations_mod.CaseRef.of_report(vars(result)) for result in self.results.values()]
+        return {
+            "file": str(self.config.getoption("generala_expectations")),
+            "entries": [e.as_entry() for e in self.expectations.entries],
+            "stale": [e.label for e in self.expectations.unused(cases)],
+        }
 
     def pytest_sessionfinish(self, session: pytest.Session, exitstatus: int) -> None:
         self.document = self.build(self.run_error(exitstatus))
@@ -685,9 +698,9 @@ class RunState:
         for line in report_mod.terminal_lines(self.document):
             terminalreporter.write_line(line)
         if self.expectations is not None:
-            unused = self.expectations.unused({r.id for r in self.results.values()})
-            if unused:
-                terminalreporter.write_line(f"expectations naming no case run: {', '.join(unused)}")
+            stale = self.document["expectations"]["stale"]
+            if stale:
+                terminalreporter.write_line(f"stale expectations (they select no case of this run): {', '.join(stale)}")
 
 
 RUN_KEY = pytest.StashKey[RunState]()

@@ -180,12 +180,14 @@ def build(
     error: str | None = None,
     aborted: dict[str, str] | None = None,
     no_skip: bool = False,
+    expectations: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """The JSON report document; ``suite`` is ``{version, cases}`` (the suite version,
     and the ``--cases`` directory run instead of the kit's suite, or ``None``);
     ``error`` says why the run did not run (the cases could not be loaded, it was
     interrupted), ``aborted`` why it ended before any case (``{code, message,
-    detail}``: the handshake failed); either makes ``ok`` false."""
+    detail}``: the handshake failed); either makes ``ok`` false. ``expectations`` is
+    the expectations file used (``{file, entries, stale}``) or ``None``."""
     skips = skip_reasons(results)
     ok, sentence = verdict(results, aborted, skips, no_skip, error)
     return {
@@ -201,6 +203,7 @@ def build(
         "error": error,
         "aborted": aborted,
         "no_skip": no_skip,
+        "expectations": expectations,
         "summary": counts(results),
         "skips": skips,
         "areas": by_area(results),
