@@ -48,6 +48,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--expectations", metavar="FILE", help="YAML file of expected skips and failures")
     parser.add_argument("--json", metavar="FILE", help="write the JSON report (spec/schemas/report.schema.json)")
     parser.add_argument("--junit", metavar="FILE", help="write a JUnit XML report")
+    parser.add_argument(
+        "--markdown", metavar="FILE", help="write a Markdown summary (for $GITHUB_STEP_SUMMARY or a pull request)"
+    )
     parser.add_argument("-v", "--verbose", action="store_true", help="one line per case")
     parser.add_argument("-x", "--exitfirst", action="store_true", help="stop at the first unexpected outcome")
     parser.add_argument(
@@ -70,6 +73,8 @@ def build_argv(args: argparse.Namespace) -> list[str]:
         extra.append(f"--generala-expectations={Path(args.expectations).resolve()}")
     if args.json:
         extra.append(f"--generala-report-json={Path(args.json).resolve()}")
+    if args.markdown:
+        extra.append(f"--generala-report-markdown={Path(args.markdown).resolve()}")
     if args.junit:
         extra += [f"--junitxml={Path(args.junit).resolve()}", "-o", "junit_suite_name=generala-conformance"]
     if args.exitfirst:

@@ -86,6 +86,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         "--generala-validate-messages", action="store_true", help="check every message against the protocol schema"
     )
     group.addoption("--generala-report-json", metavar="FILE", help="write the JSON report here")
+    group.addoption("--generala-report-markdown", metavar="FILE", help="write the Markdown summary here")
     group.addoption("--generala-clause", action="append", default=[], metavar="ID", help="only cases of this clause")
     group.addoption("--generala-tag", action="append", default=[], metavar="TAG", help="only cases with this tag")
     group.addoption("--generala-cases", metavar="DIR", help="run the YAML fixtures of DIR instead of the kit's suite")
@@ -688,6 +689,11 @@ class RunState:
         path = self.config.getoption("generala_report_json")
         if path:
             report_mod.write_json(self.document, path)
+        markdown_path = self.config.getoption("generala_report_markdown")
+        if markdown_path:
+            from generala_conformance.suite.markdown import summary
+
+            report_mod.write_atomic(markdown_path, summary(self.document))
         if not self.document["ok"] and session.exitstatus == pytest.ExitCode.OK:
             session.exitstatus = pytest.ExitCode.TESTS_FAILED  # e.g. nothing passed: no verdict to give
 
