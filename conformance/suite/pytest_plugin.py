@@ -110,6 +110,11 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         "--generala-pass-env", action="append", default=[], metavar="NAME", help="with --generala-clean-env, pass NAME"
     )
     group.addoption(
+        "--generala-progress",
+        action="store_true",
+        help="progress on stderr instead of a letter per case: a bar on a terminal, else a line every 30 s",
+    )
+    group.addoption(
         "--generala-no-skip",
         action="store_true",
         help="strict: any skip fails the run (skips declared in the expectations file stay allowed, and are listed)",
@@ -579,6 +584,17 @@ def pytest_report_teststatus(report: pytest.TestReport, config: pytest.Config) -
     return None
 
 
+@pytest.hookimpl(wrapper=True, specname="pytest_report_teststatus")
+def pytest_report_teststatus_under_progress(report: pytest.TestReport, config: pytest.Config) -> Iterator[Any]:
+    """Under ``--generala-progress`` no letter per case is written (the progress display
+    says how far the run is); the outcome's category and word stay as they were."""
+    status = yield
+    if status and config.getoption("generala_progress", False):
+        category, _letter, word = status
+        return category, "", word
+    return status
+
+
 # ------------------------------------------------------------------- the run
 
 
@@ -596,6 +612,21 @@ class RunState:
         self.started = time.monotonic()
         self.document: dict[str, Any] | None = None
         self.load_errors: list[str] = []
+        self.progress: Any = None  # a generala_conformance.cli.progress.Progress under --generala-progress
+
+    def _start_progress(self, total: int) -> None:
+        if self.progress is None and total and self.config.getoption("generala_progress"):
+            from generala_conformance.cli.progress import Progress
+
+            self.progress = Progress("check", total)
+
+    def pytest_collection_finish(self, session: pytest.Session) -> None:
+        self._start_progress(len(session.items))
+
+    @pytest.hookimpl(optionalhook=True)
+    def pytest_xdist_node_collection_finished(self, node: Any, ids: list[str]) -> None:
+        """Under ``-n`` the controller collects nothing; a worker's collection gives the total."""
+        self._start_progress(len(ids))
 
     def pytest_sessionstart(self, session: pytest.Session) -> None:
         """The JUnit report's suite properties: the suite version and the kit version."""
@@ -615,6 +646,9 @@ class RunState:
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         self.aborted = self.aborted or getattr(report, "generala_aborted", None)
+        if self.progress is not None and report.when == "teardown":
+            bad = sum(r.outcome in report_mod.UNEXPECTED for r in self.results.values())
+            self.progress.advance(extra=f"{bad} unexpected")
         outcome = getattr(report, "generala_outcome", None)
         if outcome is None:
             return
@@ -685,6 +719,8 @@ class RunState:
         }
 
     def pytest_sessionfinish(self, session: pytest.Session, exitstatus: int) -> None:
+        if self.progress is not None:
+            self.progress.done()
         self.document = self.build(self.run_error(exitstatus))
         path = self.config.getoption("generala_report_json")
         if path:
