@@ -8,21 +8,16 @@ import re
 from generala_conformance.suite import report
 from generala_conformance.suite.markdown import escape, summary
 
+from tests.test_conformance_attribution import result as attributed
+
 HOSTILE = "<img src=x onerror=alert(1)> | **bold** [link](http://evil) `code` # _x_"
 
 
 def result(case_id: str, outcome: str, message: str | None = None, clause: str | None = None) -> report.CaseResult:
-    attribution = {"clause": clause, "statement": f"statement of {clause}", "why": "w"} if clause else None
-    return report.CaseResult(
-        id=case_id,
-        title=case_id,
-        kind="fixture",
-        outcome=outcome,
-        where=f"/x/fixtures/{case_id}.yaml:7",
-        clauses=[clause or "R-FOLLOW-2"],
-        message=message,
-        attribution=attribution,
-    )
+    """A case of ``fixtures/<case_id>.yaml:7`` checking (and breaking) ``clause``."""
+    made = attributed(case_id, outcome, [clause or "R-FOLLOW-2"], clause, where=f"/x/fixtures/{case_id}.yaml:7")
+    made.message = message
+    return made
 
 
 def document(*results: report.CaseResult) -> dict:
