@@ -18,8 +18,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from generala_conformance.cli.progress import Progress
 from generala_conformance.errors import UsageError
+from generala_conformance.progress import Progress
 from generala_conformance.suite.divergence import Divergence
 from generala_conformance.suite.notation import CANONICAL_DECK, NotationError, cards
 from generala_conformance.suite.perft import divide_adapter, divide_game, perft_cases

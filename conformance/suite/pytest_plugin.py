@@ -612,11 +612,11 @@ class RunState:
         self.started = time.monotonic()
         self.document: dict[str, Any] | None = None
         self.load_errors: list[str] = []
-        self.progress: Any = None  # a generala_conformance.cli.progress.Progress under --generala-progress
+        self.progress: Any = None  # a generala_conformance.progress.Progress under --generala-progress
 
     def _start_progress(self, total: int) -> None:
         if self.progress is None and total and self.config.getoption("generala_progress"):
-            from generala_conformance.cli.progress import Progress
+            from generala_conformance.progress import Progress
 
             self.progress = Progress("check", total)
 
@@ -646,9 +646,13 @@ class RunState:
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         self.aborted = self.aborted or getattr(report, "generala_aborted", None)
+        self._record(report)
         if self.progress is not None and report.when == "teardown":
             bad = sum(r.outcome in report_mod.UNEXPECTED for r in self.results.values())
             self.progress.advance(extra=f"{bad} unexpected")
+
+    def _record(self, report: pytest.TestReport) -> None:
+        """Fold one phase's report into its case's result."""
         outcome = getattr(report, "generala_outcome", None)
         if outcome is None:
             return
