@@ -4,3 +4,8 @@ fixtures, shipped as package data."""
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
+
+SUITE_VERSION = "1.0.0"
+"""The version of the suite (its cases and what they demand), apart from the kit's
+package version: ``MAJOR.MINOR.PATCH``. Each version's case ids are listed in
+``releases/<version>.yaml`` and its changes in ``CHANGELOG.md``."""

@@ -76,10 +76,37 @@ def test_expectations_lookup_prefers_exact_ids_over_globs(tmp_path: Path) -> Non
         "utf-8",
     )
     table = expectations.load(path)
-    assert table.lookup("tie-break-2").outcome == "xfail"
-    assert table.lookup("tie-break-3").outcome == "skip"
-    assert table.lookup("other") is None
-    assert table.unused({"other"}) == ["tie-*", "tie-break-2"]
+    assert table.lookup(ref("tie-break-2")).outcome == "xfail"
+    assert table.lookup(ref("tie-break-3")).outcome == "skip"
+    assert table.lookup(ref("other")) is None
+    assert [e.label for e in table.unused([ref("other")])] == ["case: tie-*", "case: tie-break-2"]
+
+
+def ref(case_id: str, clauses: tuple[str, ...] = (), ambiguities: tuple[str, ...] = (), tags: tuple[str, ...] = ()):
+    return expectations.CaseRef(case_id, list(clauses), list(ambiguities), [*clauses, *ambiguities, *tags])
+
+
+def test_expectations_select_by_clause_area_ambiguity_and_tag(tmp_path: Path) -> None:
+    path = tmp_path / "e.yaml"
+    path.write_text(
+        "version: 1\nexpectations:\n"
+        "  - {clause: 'R-JOKER-*', outcome: xfail, reason: jokers}\n"
+        "  - {area: SERIES, outcome: skip, reason: no series}\n"
+        "  - {ambiguity: AMB-5, outcome: xfail, reason: fa reading}\n"
+        "  - {tag: 'option:end-check=*', outcome: skip, reason: later}\n"
+        "  - {case: exact, outcome: skip, reason: exact wins}\n",
+        "utf-8",
+    )
+    table = expectations.load(path)
+    assert table.lookup(ref("a", ("R-JOKER-4",))).reason == "jokers"
+    assert table.lookup(ref("b", ("R-SERIES-2",))).reason == "no series"
+    assert table.lookup(ref("c", ("R-NEXT-4",), ("AMB-5",))).reason == "fa reading"
+    assert table.lookup(ref("d", ("R-END-1",), (), ("option:end-check=each-card",))).reason == "later"
+    assert table.lookup(ref("e", ("R-END-1", "R-JOKER-1"))).reason == "jokers"  # the first entry in the file
+    assert table.lookup(ref("exact", ("R-JOKER-1",))).reason == "exact wins"  # an exact id before all else
+    assert table.lookup(ref("f", ("R-SERIESX-1", "R-NEXT-1"), ("AMB-55",))) is None
+    stale = table.unused([ref("a", ("R-JOKER-4",)), ref("exact")])
+    assert [e.label for e in stale] == ["area: SERIES", "ambiguity: AMB-5", "tag: option:end-check=*"]
 
 
 @pytest.mark.parametrize(
@@ -89,6 +116,9 @@ def test_expectations_lookup_prefers_exact_ids_over_globs(tmp_path: Path) -> Non
         ("version: 1\nexpectations: [{case: a, outcome: skip}]\n", "expectations[0].reason"),
         ("version: 1\nexpectations: [{case: a, outcome: skip, reason: r, why: x}]\n", "unknown field"),
         ("version: 1\nexpectations: [{case: a, outcome: xfail, reason: r, issue: 12}]\n", "expectations[0].issue"),
+        ("version: 1\nexpectations: [{outcome: xfail, reason: r}]\n", "expectations[0]: give exactly one selector"),
+        ("version: 1\nexpectations: [{case: a, clause: R-X-1, outcome: skip, reason: r}]\n", "exactly one selector"),
+        ("version: 1\nexpectations: [{area: '', outcome: skip, reason: r}]\n", "expectations[0].area"),
         ("version: 1\nexpectations: [\n", "not valid YAML"),
     ],
 )

@@ -109,7 +109,7 @@ def test_cli_shards_with_jobs_then_merge(tmp_path, capsys) -> None:
 def test_cli_progress_goes_to_stderr(capsys) -> None:
     assert main(["fuzz", "--games", "60", "--progress", "--players", "2,3"]) == 0
     out, err = capsys.readouterr()
-    assert "60/60 games" in err and "fuzz: 60 games" in out
+    assert "fuzz: 60/60 (100%), " in err and "divergences" in err and "\r" not in err and "fuzz: 60 games" in out
 
 
 def test_cli_finds_shrinks_and_writes_a_fixture(tmp_path, capsys) -> None:

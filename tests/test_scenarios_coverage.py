@@ -24,20 +24,25 @@ def test_the_kit_suite_covers_the_rulebook_without_problems() -> None:
 BAD_FEATURE = """\
 Feature: planted problems
 
-  @R-FOLLOW-2
+  @id:bad/twice @R-FOLLOW-2
   Scenario: twice
     Given a 3-player table where P1 leads:
       | P1 | 8H |
       | P2 | 9H |
     Then P2 is to move
 
-  @R-FOLLOW-2 @R-NOPE-1 @AMB-99 @option:tie-break=sideways @slow
+  @id:bad/twice @R-FOLLOW-2 @R-NOPE-1 @AMB-99 @option:tie-break=sideways @slow
   Scenario: twice
     Given a 3-player table where P1 leads:
       | P1 | 8H |
     When P1 shuffles the deck
 
   Scenario: untagged
+    Given P1 deals a 4-player game from the canonical deck
+    Then P2 is to move
+
+  @id:bad/twice @R-FOLLOW-2
+  Scenario: another name, the same id
     Given P1 deals a 4-player game from the canonical deck
     Then P2 is to move
 """
@@ -76,7 +81,9 @@ def test_the_lint_reports_planted_problems_with_file_and_line(tmp_path: Path) ->
         f"{feature}:11: cites clause R-NOPE-1, which spec/clauses.yaml does not define",
         f"{feature}:11: cites ambiguity AMB-99, which the ambiguity register does not define",
         f"{feature}:11: rule option tie-break=sideways does not exist (spec/options.yaml)",
-        f"{feature}:11: unknown tag @slow (use @R-AREA-n, @AMB-n or @option:NAME=VALUE)",
+        f"{feature}:11: unknown tag @slow (use @R-AREA-n, @AMB-n, @option:NAME=VALUE or @id:STEM/SLUG)",
+        f"{feature}:21: scenario id 'bad/twice' is already used at {feature}:11",
+        f"{feature}:16: scenario 'untagged' has no stable id: add the tag @id:bad/untagged",
         f"{feature}:14: no step definition matches: When P1 shuffles the deck",
         f"{feature}:16: scenario 'untagged' cites no clause (@R-AREA-n)",
         f"{bad}:16: cases.1.steps.0.events.0",

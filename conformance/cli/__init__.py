@@ -11,7 +11,24 @@ import importlib
 import sys
 from collections.abc import Sequence
 
-COMMANDS = ["play", "serve", "rules", "explain", "check", "report", "profile", "perft", "fuzz", "regenerate", "site"]
+COMMANDS = ["play", "serve", "rules", "explain", "check", "report", "expectations", "profile", "perft", "fuzz"]
+COMMANDS += ["regenerate", "site"]
+
+
+EPILOG = (
+    "exit status of check, fuzz, perft and profile: 0 nothing unexpected; 1 the implementation "
+    "diverged from the rules (not profile); 2 the kit could not run: bad options or files, an "
+    "implementation that never completed its handshake (README, 'Exit status')"
+)
+
+
+def version_line() -> str:
+    """``generala-kit 0.1.0 (suite 1.0.0, protocol 1)``."""
+    from generala_conformance.transport.handshake import PROTOCOL_VERSION
+    from generala_conformance.transport.reference_adapter import kit_version
+    from generala_scenarios import SUITE_VERSION
+
+    return f"generala-kit {kit_version()} (suite {SUITE_VERSION}, protocol {PROTOCOL_VERSION})"
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
@@ -20,11 +37,16 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="generala-kit",
         description="Générala rules, reference engine and conformance kit.",
+        epilog=EPILOG,
+    )
+    parser.add_argument(
+        "--version", action="version", version=version_line(), help="the kit, suite and protocol versions"
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name in [only] if only in COMMANDS else COMMANDS:
         module = importlib.import_module(f"generala_conformance.cli.{name}")
-        command = sub.add_parser(name, help=module.HELP, description=module.HELP)
+        epilog = getattr(module, "EPILOG", None)
+        command = sub.add_parser(name, help=module.HELP, description=module.HELP, epilog=epilog)
         module.configure(command)
         command.set_defaults(_run=module.run)
     return parser
@@ -32,6 +54,9 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``generala-kit`` console script."""
+    from generala_conformance.cli.console import adapt_streams
+
+    adapt_streams()
     argv = list(sys.argv[1:] if argv is None else argv)
     args = build_parser(argv[0] if argv else None).parse_args(argv)
     try:

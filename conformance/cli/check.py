@@ -6,7 +6,9 @@ the ``generala`` plugin) against the reference engine, a Python adapter
 (``--adapter-cmd``). Exit code 0 only when the implementation completed its
 handshake, at least one case passed and nothing unexpected happened: no case
 failed, errored, timed out, or passed while expected to fail (and, with
-``--no-skip``, none was skipped but those the expectations file declares).
+``--no-skip``, none was skipped but those the expectations file declares); 1 when
+the implementation diverged, 2 when the kit could not run
+(:mod:`generala_conformance.cli.exit_codes`).
 """
 
 from __future__ import annotations
@@ -14,7 +16,11 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import Any
 
+import pytest
+from generala_conformance.cli import exit_codes
+from generala_conformance.suite.pytest_plugin import RUN_KEY
 from generala_conformance.suite.suite_run import (
     CheckUsageError,
     add_adapter_options,
@@ -25,7 +31,20 @@ from generala_conformance.suite.suite_run import (
 from generala_spec.options import profile_names
 
 HELP = "run the conformance suite against an implementation (default: the reference engine)"
+EPILOG = exit_codes.EPILOG
 NO_CASES = 5  # pytest's exit code when nothing was collected or all was filtered out
+
+
+class _Verdict:
+    """A pytest plugin keeping the run's JSON report document (made by the ``generala`` plugin)."""
+
+    def __init__(self) -> None:
+        self.document: dict[str, Any] | None = None
+
+    @pytest.hookimpl(trylast=True)
+    def pytest_sessionfinish(self, session: pytest.Session) -> None:
+        state = session.config.stash.get(RUN_KEY, None)
+        self.document = state.document if state is not None else None
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -48,6 +67,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--expectations", metavar="FILE", help="YAML file of expected skips and failures")
     parser.add_argument("--json", metavar="FILE", help="write the JSON report (spec/schemas/report.schema.json)")
     parser.add_argument("--junit", metavar="FILE", help="write a JUnit XML report")
+    parser.add_argument(
+        "--markdown", metavar="FILE", help="write a Markdown summary (for $GITHUB_STEP_SUMMARY or a pull request)"
+    )
     parser.add_argument("-v", "--verbose", action="store_true", help="one line per case")
     parser.add_argument("-x", "--exitfirst", action="store_true", help="stop at the first unexpected outcome")
     parser.add_argument(
@@ -60,6 +82,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def build_argv(args: argparse.Namespace) -> list[str]:
     """The pytest command line of a ``check``."""
     extra = ["-v" if args.verbose else "-q", "-rN", "--tb=short", "-o", "console_output_style=classic"]
+    if not args.verbose:
+        extra.append("--generala-progress")
     if args.keyword:
         extra += ["-k", args.keyword]
     extra += [f"--generala-clause={c}" for c in args.clause]
@@ -70,6 +94,8 @@ def build_argv(args: argparse.Namespace) -> list[str]:
         extra.append(f"--generala-expectations={Path(args.expectations).resolve()}")
     if args.json:
         extra.append(f"--generala-report-json={Path(args.json).resolve()}")
+    if args.markdown:
+        extra.append(f"--generala-report-markdown={Path(args.markdown).resolve()}")
     if args.junit:
         extra += [f"--junitxml={Path(args.junit).resolve()}", "-o", "junit_suite_name=generala-conformance"]
     if args.exitfirst:
@@ -85,8 +111,8 @@ def run(args: argparse.Namespace) -> int:
         preflight(args)
     except CheckUsageError as error:
         print(f"generala-kit check: {error} [{error.code}]", file=sys.stderr)
-        return 2
-    code = run_pytest(build_argv(args))
-    if code == NO_CASES:
+        return exit_codes.CANNOT_RUN
+    verdict = _Verdict()
+    if run_pytest(build_argv(args), plugins=[verdict]) == NO_CASES:
         print("generala-kit check: no case matched the filters", file=sys.stderr)
-    return code
+    return exit_codes.of_report(verdict.document)

@@ -11,14 +11,13 @@ import argparse
 import json
 import shlex
 import sys
-import time
 from pathlib import Path
-from typing import TextIO
 
 from generala_conformance.fuzz import campaign, shards
 from generala_conformance.fuzz.differential import KINDS, FuzzError, Settings
 from generala_conformance.fuzz.repro import draw, fixture_case, fixture_yaml
 from generala_conformance.fuzz.shrink import shrink
+from generala_conformance.progress import Progress
 from generala_conformance.suite.fixtures import load_file
 from generala_conformance.transport import impl_options
 from generala_conformance.transport.handshake import HandshakeFailed
@@ -58,7 +57,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--fixture-dir", default=".", metavar="DIR", help="where to write fixtures (default .)")
     parser.add_argument("--report", metavar="FILE", help="write the JSON results here")
     parser.add_argument("--merge", nargs="+", metavar="REPORT", help="merge shard reports into --report (or stdout)")
-    parser.add_argument("--progress", action="store_true", help="show progress on stderr even when not a TTY")
+    parser.add_argument(
+        "--progress",
+        action="store_true",
+        help="progress lines on stderr from the start (else: a bar on a terminal, a line every 30 s after 10 s)",
+    )
 
 
 def parse_players(text: str) -> tuple[int, ...]:
@@ -73,28 +76,6 @@ def parse_players(text: str) -> tuple[int, ...]:
     if not sizes or not all(2 <= s <= 10 for s in sizes):
         raise shards.CampaignError("bad-players", f"--players {text!r}: table sizes are 2..10 (R-MAT-2)")
     return tuple(sorted(sizes))
-
-
-class Progress:
-    """A one-line progress display on stderr (only on a TTY, or when asked)."""
-
-    def __init__(self, total: int, enabled: bool, stream: TextIO | None = None) -> None:
-        self.total, self.enabled, self.stream = total, enabled, stream or sys.stderr
-        self.started = time.monotonic()
-
-    def show(self, summary: campaign.Summary) -> None:
-        if not self.enabled:
-            return
-        rate = summary.games / max(time.monotonic() - self.started, 1e-9)
-        self.stream.write(
-            f"\r{summary.games}/{self.total} games, {summary.actions} actions, "
-            f"{len(summary.divergences)} divergences, {rate:.0f} games/s "
-        )
-        self.stream.flush()
-
-    def done(self) -> None:
-        if self.enabled:
-            self.stream.write("\n")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -146,12 +127,13 @@ def _fuzz(args: argparse.Namespace) -> int:
         shards=None if args.game is not None else _shards(args.shard),
         ranges=[[games.start, games.stop]],
     )
-    progress = Progress(len(games), args.progress or sys.stderr.isatty())
+    progress = Progress("fuzz", len(games), forced=args.progress)
     for chunk in campaign.run(factory, args.seed, games, settings, args.jobs, args.keep_going):
         summary.add(chunk)
         for found in chunk.found:
             summary.divergences.append(_settle(found, factory, args))
-        progress.show(summary)
+        tally = f"{summary.actions} actions, {len(summary.divergences)} divergences"
+        progress.advance(summary.games - progress.count, tally)
     summary.finish()
     progress.done()
     if args.report:

@@ -19,9 +19,10 @@ from pathlib import Path
 from typing import Any
 
 from generala_conformance.errors import UsageError
+from generala_conformance.progress import Progress
 from generala_conformance.suite.divergence import Divergence
 from generala_conformance.suite.notation import CANONICAL_DECK, NotationError, cards
-from generala_conformance.suite.perft import divide_adapter, divide_game, perft_adapter, perft_cases, perft_game
+from generala_conformance.suite.perft import divide_adapter, divide_game, perft_cases
 from generala_conformance.suite.sent_rules import Lacking, rules_to_send
 from generala_conformance.transport import impl_options
 from generala_conformance.transport.adapter import AdapterFault, BadRequest, Unsupported
@@ -112,22 +113,28 @@ def _count(args: argparse.Namespace) -> int:
     setup = setup_of(args)
     in_process = not (args.adapter or args.adapter_cmd)
     started = time.perf_counter()
+    progress: Progress | None = None
+
+    def done(actions: int) -> None:  # counted one first action at a time, for the progress display
+        nonlocal progress
+        progress = progress or Progress(f"perft depth {args.depth}", actions)
+        progress.advance(extra="first actions")
+
     if in_process:
-        game = _reference_game(setup)
-        result: Any = divide_game(game, args.depth) if args.divide else perft_game(game, args.depth)
+        result = divide_game(_reference_game(setup), args.depth, done)
     else:
         adapter = impl_options.factory(args).open_checked()
         try:
-            run_ = divide_adapter if args.divide else perft_adapter
-            result = run_(adapter, setup, args.depth)
+            result = divide_adapter(adapter, setup, args.depth, done)
         finally:
             adapter.close()
+    if progress is not None:
+        progress.done()
     seconds = time.perf_counter() - started
     if args.divide:
         for action, count in result.items():
             print(f"{action}: {count}")
-        result = sum(result.values())
-    print(f"perft depth {args.depth}: {result}   ({seconds:.3f} s)")
+    print(f"perft depth {args.depth}: {sum(result.values())}   ({seconds:.3f} s)")
     return 0
 
 
@@ -136,8 +143,10 @@ def _table(args: argparse.Namespace) -> int:
     adapter = factory.open_checked()
     listed = adapter.hello()["options"]
     failed, skipped = 0, 0
+    progress = Progress("perft table", len(perft_cases()))
     try:
         for case in perft_cases():
+            progress.advance(0, extra=f"counting {case.id}")
             started = time.perf_counter()
             try:
                 case.run(adapter, rules_to_send(dict(case.requires), listed))
@@ -150,7 +159,9 @@ def _table(args: argparse.Namespace) -> int:
                 print(f"skip {case.id}: {lacking}")
                 continue
             print(f"ok   {case.id}  {list(case.counts)}  ({time.perf_counter() - started:.2f} s)")
+            progress.advance()
     finally:
+        progress.done()
         adapter.close()
     ok = len(perft_cases()) - failed - skipped
     print(f"perft table: {ok} ok, {failed} failed, {skipped} skipped")

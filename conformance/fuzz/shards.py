@@ -20,9 +20,10 @@ from typing import Any
 
 from generala_conformance.fuzz.differential import FuzzError, Settings
 from generala_conformance.transport.reference_adapter import kit_version
+from generala_scenarios import SUITE_VERSION
 
 Json = dict[str, Any]
-SUITE_FILES = ("clauses.yaml", "options.yaml")
+RULE_FILES = ("clauses.yaml", "options.yaml")
 """The files of ``generala_spec`` whose digest is the suite version."""
 
 
@@ -50,11 +51,11 @@ def shard_range(games: int, shard: str | None) -> range:
 
 
 @cache
-def suite_version() -> str:
+def rules_digest() -> str:
     """A digest of the rule clauses and options (``generala_spec``): what the games
     drawn and the reference's answers depend on, besides the kit's own code."""
     digest = hashlib.sha256()
-    for name in SUITE_FILES:
+    for name in RULE_FILES:
         digest.update(files("generala_spec").joinpath(name).read_bytes())
     return "sha256:" + digest.hexdigest()[:16]
 
@@ -62,7 +63,8 @@ def suite_version() -> str:
 def parameters(seed: int, games: int, settings: Settings) -> Json:
     """The parameters that name a campaign (its shards must all have the same)."""
     options = {k: list(v) if isinstance(v, tuple) else v for k, v in asdict(settings).items()}
-    return {"seed": seed, "games": games, "options": options, "kit": kit_version(), "suite": suite_version()}
+    named = {"seed": seed, "games": games, "options": options, "kit": kit_version(), "suite": SUITE_VERSION}
+    return {**named, "rules": rules_digest()}
 
 
 def check_shards(reports: Sequence[Json], names: Sequence[str]) -> Json:

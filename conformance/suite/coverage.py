@@ -8,7 +8,8 @@
   clause, a citation of a clause,
   ambiguity or source sentence that does not exist, an option value no case
   exercises, a tag of no known form, two scenarios of one feature with the same
-  name (pytest-bdd silently keeps one), a step no step definition matches, a
+  name (pytest-bdd silently keeps one), a scenario without its stable id tag
+  (``@id:…``) or with an id already used, a step no step definition matches, a
   fixture failing the schema or using an id twice.
 """
 
@@ -28,6 +29,8 @@ from pytest_bdd.parser import FeatureParser, ScenarioTemplate
 from pytest_bdd.steps import StepFunctionContext, step_function_context_registry
 
 _SCENARIO_LINE = re.compile(r"\s*Scenario(?: Outline| Template)?:\s*(.+?)\s*$")
+_ID_TAG = re.compile(r"id:[a-z0-9_]+(?:-[a-z0-9_]+)*/[^\W_]+(?:-[^\W_]+)*")
+"""A scenario's stable id: ``@id:FILE-STEM/SLUG`` (written once, never changed with the title)."""
 
 
 @dataclass(frozen=True)
@@ -52,6 +55,7 @@ class Coverage:
     ambiguities: Counter[str] = field(default_factory=Counter)
     option_values: Counter[tuple[str, str]] = field(default_factory=Counter)
     problems: list[Problem] = field(default_factory=list)
+    scenario_ids: dict[str, str] = field(default_factory=dict)  # id -> file:line
 
     def problem(self, path: Path, line: int, message: str) -> None:
         """Record a problem."""
@@ -121,13 +125,33 @@ def _renderings(template: ScenarioTemplate) -> Iterator[list[tuple[str, str, int
 
 
 def _tag(cov: Coverage, path: Path, line: int, tag: str) -> None:
+    if tag.startswith("id:"):
+        return  # a scenario's id: checked by _scenario_id
     if tag.startswith(("R-", "AMB-")):
         _cite(cov, path, line, [tag])
     elif tag.startswith("option:") and "=" in tag:
         name, value = tag.removeprefix("option:").split("=", 1)
         _option(cov, path, line, name, value)
     else:
-        cov.problem(path, line, f"unknown tag @{tag} (use @R-AREA-n, @AMB-n or @option:NAME=VALUE)")
+        cov.problem(path, line, f"unknown tag @{tag} (use @R-AREA-n, @AMB-n, @option:NAME=VALUE or @id:STEM/SLUG)")
+
+
+def _scenario_id(cov: Coverage, path: Path, template: ScenarioTemplate) -> None:
+    """Each scenario carries exactly one ``@id:`` tag of the id form, used by no other
+    scenario; a missing one is reported with the tag to write."""
+    line = template.line_number
+    ids = sorted(t for t in template.tags if t.startswith("id:"))
+    if not ids:
+        slug = "-".join("".join(ch if ch.isalnum() else " " for ch in template.name.lower()).split())
+        cov.problem(path, line, f"scenario {template.name!r} has no stable id: add the tag @id:{path.stem}/{slug}")
+        return
+    if len(ids) > 1 or not _ID_TAG.fullmatch(ids[0]) or ids[0] != ids[0].lower():
+        cov.problem(path, line, f"scenario {template.name!r}: one tag @id:STEM/SLUG (lowercase, digits, -), not {ids}")
+        return
+    ident = ids[0].removeprefix("id:")
+    if ident in cov.scenario_ids:
+        cov.problem(path, line, f"scenario id {ident!r} is already used at {cov.scenario_ids[ident]}")
+    cov.scenario_ids.setdefault(ident, f"{path}:{line}")
 
 
 def check_feature(cov: Coverage, path: Path) -> None:
@@ -142,10 +166,13 @@ def check_feature(cov: Coverage, path: Path) -> None:
             seen.setdefault(name, number)
     feature = FeatureParser(str(path.parent), path.name).parse()
     for tag in sorted(feature.tags):
+        if tag.startswith("id:"):
+            cov.problem(path, feature.line_number, f"@{tag} on a feature: an id tag belongs to one scenario")
         _tag(cov, path, feature.line_number, tag)
     contexts = _step_contexts()
     for template in feature.scenarios.values():
         cov.scenarios += 1
+        _scenario_id(cov, path, template)
         for tag in sorted(template.tags):
             _tag(cov, path, template.line_number, tag)
         if not any(t.startswith("R-") for t in template.tags | feature.tags):

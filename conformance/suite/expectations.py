@@ -7,11 +7,20 @@ expectations:
     outcome: xfail              # or skip
     reason: we follow the FA reading here
     issue: https://example.org/engine/issues/12   # optional
+  - clause: R-JOKER-4           # every case citing a clause (a glob: R-JOKER-*)
+    outcome: skip
+    reason: no Jokers yet
+  - area: SERIES                # every case citing a clause of an area (R-SERIES-n)
+  - ambiguity: AMB-5            # every case illustrating an ambiguity (a glob)
+  - tag: option:tie-break=*     # every case with a tag (clauses, ambiguities, option:NAME=VALUE; a glob)
 ```
 
-An ``xfail`` is strict: a case expected to fail that passes is an ``xpass``,
-which fails the run, so the file never goes stale. The first entry naming a
-case exactly wins over globs; among globs, the first in the file wins.
+Each entry has exactly one selector (``case``, ``clause``, ``area``, ``ambiguity`` or
+``tag``). An ``xfail`` is strict: a case expected to fail that passes is an
+``xpass``, which fails the run (its message names the entry), so the file never
+goes stale. The first entry naming a case by its exact id wins; otherwise the
+first entry in the file that selects it. An entry that selects no case of the
+suite is stale: the summary lists it.
 """
 
 from __future__ import annotations
@@ -19,12 +28,13 @@ from __future__ import annotations
 import fnmatch
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import yaml
 
 OUTCOMES = ("skip", "xfail")
-_FIELDS = {"case", "outcome", "reason", "issue"}
+SELECTORS = ("case", "clause", "area", "ambiguity", "tag")
+_FIELDS = {*SELECTORS, "outcome", "reason", "issue"}
 
 
 class ExpectationsError(ValueError):
@@ -36,49 +46,103 @@ class ExpectationsError(ValueError):
         self.path = Path(path)
 
 
+class Selectable(Protocol):
+    """What an entry can select a case by (a collected case, or a case of a report)."""
+
+    id: str
+    clauses: list[str]
+    ambiguities: list[str]
+    tags: list[str]
+
+
+@dataclass(frozen=True)
+class CaseRef:
+    """A case as a JSON report records it, for :meth:`Expectations.lookup`."""
+
+    id: str
+    clauses: list[str]
+    ambiguities: list[str]
+    tags: list[str]
+
+    @classmethod
+    def of_report(cls, case: dict[str, Any]) -> CaseRef:
+        """The case of a report (``cases[i]``): its tags are its clauses, its
+        ambiguities and its required options as ``option:NAME=VALUE``."""
+        options = [f"option:{name}={value}" for name, value in case["requires"].items()]
+        tags = sorted({*case["clauses"], *case["ambiguities"], *options})
+        return cls(case["id"], list(case["clauses"]), list(case["ambiguities"]), tags)
+
+
 @dataclass(frozen=True)
 class Expectation:
-    """What is expected of the cases ``pattern`` names."""
+    """What is expected of the cases ``selector: pattern`` selects."""
 
     pattern: str
     outcome: str
     reason: str
     issue: str | None = None
+    selector: str = "case"
 
     @property
     def text(self) -> str:
         """The reason, with the issue URL when there is one."""
         return f"{self.reason} ({self.issue})" if self.issue else self.reason
 
+    @property
+    def label(self) -> str:
+        """The entry as written: ``case: tie-break-*``."""
+        return f"{self.selector}: {self.pattern}"
+
+    def selects(self, case: Selectable) -> bool:
+        """Whether the entry selects ``case``."""
+        if self.selector == "case":
+            values = [case.id]
+        elif self.selector == "clause":
+            values = case.clauses
+        elif self.selector == "area":
+            values = [c.split("-")[1] for c in case.clauses if c.count("-") >= 2]
+        elif self.selector == "ambiguity":
+            values = case.ambiguities
+        else:
+            values = case.tags
+        return any(fnmatch.fnmatchcase(value, self.pattern) for value in values)
+
+    def as_entry(self) -> dict[str, str]:
+        """The entry as it is written in the file."""
+        entry = {self.selector: self.pattern, "outcome": self.outcome, "reason": self.reason}
+        return {**entry, "issue": self.issue} if self.issue else entry
+
 
 class Expectations:
-    """The entries of one expectations file, looked up by case id."""
+    """The entries of one expectations file, looked up by case."""
 
     def __init__(self, entries: list[Expectation]) -> None:
         self.entries = entries
-        self._exact = {}
+        self._exact: dict[str, Expectation] = {}
         for entry in entries:
-            self._exact.setdefault(entry.pattern, entry)
+            if entry.selector == "case":
+                self._exact.setdefault(entry.pattern, entry)
 
-    def lookup(self, case_id: str) -> Expectation | None:
-        """The expectation for ``case_id``, or ``None``."""
-        return self._exact.get(case_id) or next(
-            (e for e in self.entries if fnmatch.fnmatchcase(case_id, e.pattern)), None
-        )
+    def lookup(self, case: Selectable) -> Expectation | None:
+        """The expectation for ``case``, or ``None``."""
+        return self._exact.get(case.id) or next((e for e in self.entries if e.selects(case)), None)
 
-    def unused(self, case_ids: set[str]) -> list[str]:
-        """Patterns naming none of ``case_ids`` (a stale entry, or a filtered run)."""
-        return [e.pattern for e in self.entries if not any(fnmatch.fnmatchcase(i, e.pattern) for i in case_ids)]
+    def unused(self, cases: list[Selectable]) -> list[Expectation]:
+        """The entries selecting none of ``cases`` (stale, when ``cases`` is the whole suite)."""
+        return [e for e in self.entries if not any(e.selects(case) for case in cases)]
 
 
 def _entry(path: Path, index: int, raw: Any) -> Expectation:
     where = f"expectations[{index}]"
     if not isinstance(raw, dict):
-        raise ExpectationsError(path, where, "each entry is a mapping with case, outcome, reason")
+        raise ExpectationsError(path, where, "each entry is a mapping with a selector, outcome, reason")
     unknown = set(raw) - _FIELDS
     if unknown:
         raise ExpectationsError(path, where, f"unknown field(s) {sorted(unknown)}; fields: {sorted(_FIELDS)}")
-    for name in ("case", "outcome", "reason"):
+    selectors = [name for name in SELECTORS if name in raw]
+    if len(selectors) != 1:
+        raise ExpectationsError(path, where, f"give exactly one selector of {', '.join(SELECTORS)}, not {selectors}")
+    for name in (selectors[0], "outcome", "reason"):
         if not isinstance(raw.get(name), str) or not raw[name].strip():
             raise ExpectationsError(path, f"{where}.{name}", "missing or not a non-empty string")
     if raw["outcome"] not in OUTCOMES:
@@ -86,7 +150,7 @@ def _entry(path: Path, index: int, raw: Any) -> Expectation:
     issue = raw.get("issue")
     if issue is not None and not (isinstance(issue, str) and issue.startswith(("http://", "https://"))):
         raise ExpectationsError(path, f"{where}.issue", "an issue is an http(s) URL")
-    return Expectation(raw["case"], raw["outcome"], raw["reason"], issue)
+    return Expectation(raw[selectors[0]], raw["outcome"], raw["reason"], issue, selectors[0])
 
 
 def load(path: Path | str) -> Expectations:
@@ -96,8 +160,15 @@ def load(path: Path | str) -> Expectations:
         doc = yaml.safe_load(path.read_text("utf-8"))
     except OSError as error:
         raise ExpectationsError(path, "(file)", f"cannot read: {error.strerror}") from None
-    except yaml.YAMLError as error:
+    except (yaml.YAMLError, UnicodeDecodeError) as error:
         raise ExpectationsError(path, "(file)", f"not valid YAML: {error}") from None
     if not isinstance(doc, dict) or doc.get("version") != 1 or not isinstance(doc.get("expectations"), list):
         raise ExpectationsError(path, "(top)", "expected 'version: 1' and a list 'expectations'")
     return Expectations([_entry(path, i, raw) for i, raw in enumerate(doc["expectations"])])
+
+
+def dump(entries: list[Expectation], header: str) -> str:
+    """The text of an expectations file holding ``entries`` (``header``: its opening comment)."""
+    comment = "".join(f"# {line}".rstrip() + "\n" for line in header.splitlines())
+    body = {"version": 1, "expectations": [e.as_entry() for e in entries]}
+    return comment + yaml.safe_dump(body, sort_keys=False, allow_unicode=True, width=100)

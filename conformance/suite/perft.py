@@ -15,7 +15,7 @@ The perft table (``scenarios/perft/perft.yaml``) names positions and their count
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from importlib.resources import files
@@ -54,13 +54,17 @@ def perft_game(game: Game, depth: int) -> int:
     return total
 
 
-def divide_game(game: Game, depth: int) -> dict[str, int]:
-    """Perft per first action (``--divide``)."""
+def divide_game(game: Game, depth: int, done: Callable[[int], None] | None = None) -> dict[str, int]:
+    """Perft per first action (``--divide``); ``done(n)`` is called after each of the
+    ``n`` first actions (progress)."""
     out: dict[str, int] = {}
-    for action in game.legal_actions():
+    actions = game.legal_actions()
+    for action in actions:
         child = game.copy()
         child.apply(action)
         out[format_action(action)] = 0 if child.is_over and depth > 1 else perft_game(child, depth - 1)
+        if done is not None:
+            done(len(actions))
     return out
 
 
@@ -94,10 +98,16 @@ class AdapterSearch:
         self.adapter.apply(action, state["to_move"])
         return self.adapter.state()
 
-    def divide(self, state: Json, depth: int) -> dict[str, int]:
-        """Counts per first action."""
+    def divide(self, state: Json, depth: int, done: Callable[[int], None] | None = None) -> dict[str, int]:
+        """Counts per first action (``done(n)`` after each of the ``n``, as :func:`divide_game`)."""
         self._restart(state)
-        return {a: self.count(self.child(state, a), depth - 1) for a in self.adapter.legal()}
+        actions = self.adapter.legal()
+        out = {}
+        for action in actions:
+            out[action] = self.count(self.child(state, action), depth - 1)
+            if done is not None:
+                done(len(actions))
+        return out
 
 
 def perft_adapter(adapter: Adapter, setup: Json, depth: int) -> int:
@@ -106,10 +116,12 @@ def perft_adapter(adapter: Adapter, setup: Json, depth: int) -> int:
     return AdapterSearch(adapter, setup.get("rules") or state.get("rules") or {}).count(state, depth)
 
 
-def divide_adapter(adapter: Adapter, setup: Json, depth: int) -> dict[str, int]:
+def divide_adapter(
+    adapter: Adapter, setup: Json, depth: int, done: Callable[[int], None] | None = None
+) -> dict[str, int]:
     """Perft per first action on any implementation."""
     state = adapter.start(setup)
-    return AdapterSearch(adapter, setup.get("rules") or state.get("rules") or {}).divide(state, depth)
+    return AdapterSearch(adapter, setup.get("rules") or state.get("rules") or {}).divide(state, depth, done)
 
 
 # ---------------------------------------------------------------- the table

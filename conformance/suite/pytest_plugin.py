@@ -46,7 +46,10 @@ MARKERS = {
     "generala_ambiguity": "generala_ambiguity(id): the case shows a reading of ambiguity id (AMB-…)",
     "generala_option": "generala_option(name, value): the case runs with that rule option value",
     "generala_tag": "generala_tag(tag): any other tag of a conformance case",
+    "generala_id": "generala_id(id): the stable id of a Gherkin scenario (its @id: tag)",
 }
+ID_TAG = "id:"
+"""How the tag giving a scenario its stable case id begins (``@id:03_following/…``)."""
 DEFAULT_MAX_FAULTS = 5
 CASE_KEY = pytest.StashKey["CaseInfo"]()
 PHASES_KEY = pytest.StashKey[list[str]]()
@@ -83,6 +86,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         "--generala-validate-messages", action="store_true", help="check every message against the protocol schema"
     )
     group.addoption("--generala-report-json", metavar="FILE", help="write the JSON report here")
+    group.addoption("--generala-report-markdown", metavar="FILE", help="write the Markdown summary here")
     group.addoption("--generala-clause", action="append", default=[], metavar="ID", help="only cases of this clause")
     group.addoption("--generala-tag", action="append", default=[], metavar="TAG", help="only cases with this tag")
     group.addoption("--generala-cases", metavar="DIR", help="run the YAML fixtures of DIR instead of the kit's suite")
@@ -104,6 +108,11 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
     group.addoption(
         "--generala-pass-env", action="append", default=[], metavar="NAME", help="with --generala-clean-env, pass NAME"
+    )
+    group.addoption(
+        "--generala-progress",
+        action="store_true",
+        help="progress on stderr instead of a letter per case: a bar on a terminal, else a line every 30 s",
     )
     group.addoption(
         "--generala-no-skip",
@@ -149,8 +158,11 @@ def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool 
 @pytest.hookimpl(tryfirst=True)
 def pytest_bdd_apply_tag(tag: str, function: Any) -> bool | None:
     """Gherkin tags become the plugin's markers: ``@R-FOLLOW-2`` a clause,
-    ``@AMB-5`` an ambiguity, ``@option:tie-break=any-nearest`` an option value."""
-    if tag.startswith("R-"):
+    ``@AMB-5`` an ambiguity, ``@option:tie-break=any-nearest`` an option value,
+    ``@id:03_following/…`` the scenario's stable case id."""
+    if tag.startswith(ID_TAG):
+        pytest.mark.generala_id(tag.removeprefix(ID_TAG))(function)
+    elif tag.startswith("R-"):
         pytest.mark.generala_clause(tag)(function)
     elif tag.startswith("AMB-"):
         pytest.mark.generala_ambiguity(tag)(function)
@@ -234,10 +246,11 @@ def case_info(item: pytest.Item) -> CaseInfo | None:
         template = scenario_wrapper_template_registry.get(getattr(item, "function", None))
         if template is None:
             return None
-        case_id = f"{Path(template.feature.filename).stem}/{_slug(template.name)}"
-        if callspec is not None:
-            case_id += f"[{callspec.id}]"
         where = f"{template.feature.filename}:{template.line_number}"
+        marker = item.get_closest_marker("generala_id")
+        if marker is None:  # the suite's lint (coverage.check) requires the tag: never in a release
+            raise pytest.UsageError(f"{where}: scenario {template.name!r} has no @id: tag (its stable case id)")
+        case_id = marker.args[0] + (f"[{callspec.id}]" if callspec is not None else "")
         info = CaseInfo(case_id, template.name, "feature", where)
     info.clauses = sorted({m.args[0] for m in item.iter_markers("generala_clause")})
     info.ambiguities = sorted({m.args[0] for m in item.iter_markers("generala_ambiguity")})
@@ -248,10 +261,6 @@ def case_info(item: pytest.Item) -> CaseInfo | None:
     )
     item.stash[CASE_KEY] = info
     return info
-
-
-def _slug(text: str) -> str:
-    return "-".join("".join(ch if ch.isalnum() else " " for ch in text.lower()).split())
 
 
 def _clause_matches(clauses: list[str], patterns: list[str]) -> bool:
@@ -295,11 +304,12 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
             raise pytest.UsageError(f"two cases have the id {info.id!r}: {seen[info.id]} and {info.where}")
         seen[info.id] = info.where
         (kept if _selected(info, config) else dropped).append(item)
-        expected = state.expectations.lookup(info.id) if state.expectations else None
+        expected = state.expectations.lookup(info) if state.expectations else None
         if expected is not None and expected.outcome == "skip":
             item.add_marker(pytest.mark.skip(reason=f"{report_mod.DECLARED}{expected.text}"))
-        elif expected is not None:
-            item.add_marker(pytest.mark.xfail(reason=f"{report_mod.DECLARED}{expected.text}", strict=True))
+        elif expected is not None:  # an xpass names the entry to remove
+            reason = f"{report_mod.DECLARED}{expected.text} [entry {expected.label}]"
+            item.add_marker(pytest.mark.xfail(reason=reason, strict=True))
     if dropped:
         config.hook.pytest_deselected(items=dropped)
     items.extend(kept)
@@ -574,6 +584,17 @@ def pytest_report_teststatus(report: pytest.TestReport, config: pytest.Config) -
     return None
 
 
+@pytest.hookimpl(wrapper=True, specname="pytest_report_teststatus")
+def pytest_report_teststatus_under_progress(report: pytest.TestReport, config: pytest.Config) -> Iterator[Any]:
+    """Under ``--generala-progress`` no letter per case is written (the progress display
+    says how far the run is); the outcome's category and word stay as they were."""
+    status = yield
+    if status and config.getoption("generala_progress", False):
+        category, _letter, word = status
+        return category, "", word
+    return status
+
+
 # ------------------------------------------------------------------- the run
 
 
@@ -591,6 +612,32 @@ class RunState:
         self.started = time.monotonic()
         self.document: dict[str, Any] | None = None
         self.load_errors: list[str] = []
+        self.progress: Any = None  # a generala_conformance.progress.Progress under --generala-progress
+
+    def _start_progress(self, total: int) -> None:
+        if self.progress is None and total and self.config.getoption("generala_progress"):
+            from generala_conformance.progress import Progress
+
+            self.progress = Progress("check", total)
+
+    def pytest_collection_finish(self, session: pytest.Session) -> None:
+        self._start_progress(len(session.items))
+
+    @pytest.hookimpl(optionalhook=True)
+    def pytest_xdist_node_collection_finished(self, node: Any, ids: list[str]) -> None:
+        """Under ``-n`` the controller collects nothing; a worker's collection gives the total."""
+        self._start_progress(len(ids))
+
+    def pytest_sessionstart(self, session: pytest.Session) -> None:
+        """The JUnit report's suite properties: the suite version and the kit version."""
+        from _pytest.junitxml import xml_key  # what pytest's record_testsuite_property fixture uses
+        from generala_conformance.transport.reference_adapter import kit_version
+
+        xml = self.config.stash.get(xml_key, None)
+        if xml is not None:
+            suite = report_mod.suite_identity(self.config.getoption("generala_cases"))
+            xml.add_global_property("generala_suite_version", suite["version"])
+            xml.add_global_property("generala_kit_version", kit_version())
 
     def pytest_collectreport(self, report: pytest.CollectReport) -> None:
         """A case set that cannot be loaded (a bad fixture: ``file:line: field: message [code]``)."""
@@ -599,6 +646,13 @@ class RunState:
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         self.aborted = self.aborted or getattr(report, "generala_aborted", None)
+        self._record(report)
+        if self.progress is not None and report.when == "teardown":
+            bad = sum(r.outcome in report_mod.UNEXPECTED for r in self.results.values())
+            self.progress.advance(extra=f"{bad} unexpected")
+
+    def _record(self, report: pytest.TestReport) -> None:
+        """Fold one phase's report into its case's result."""
         outcome = getattr(report, "generala_outcome", None)
         if outcome is None:
             return
@@ -650,16 +704,36 @@ class RunState:
             profile=self.config.getoption("generala_profile"),
             duration=time.monotonic() - self.started,
             kit_version=kit_version(),
+            suite=report_mod.suite_identity(self.config.getoption("generala_cases")),
             error=error,
             aborted=self.aborted,
             no_skip=self.config.getoption("generala_no_skip"),
+            expectations=self._expectations_record(),
         )
 
+    def _expectations_record(self) -> dict[str, Any] | None:
+        """The report's ``expectations``: the file, its entries, and those selecting no case run."""
+        if self.expectations is None:
+            return None
+        cases = [expectations_mod.CaseRef.of_report(vars(result)) for result in self.results.values()]
+        return {
+            "file": str(self.config.getoption("generala_expectations")),
+            "entries": [e.as_entry() for e in self.expectations.entries],
+            "stale": [e.label for e in self.expectations.unused(cases)],
+        }
+
     def pytest_sessionfinish(self, session: pytest.Session, exitstatus: int) -> None:
+        if self.progress is not None:
+            self.progress.done()
         self.document = self.build(self.run_error(exitstatus))
         path = self.config.getoption("generala_report_json")
         if path:
             report_mod.write_json(self.document, path)
+        markdown_path = self.config.getoption("generala_report_markdown")
+        if markdown_path:
+            from generala_conformance.suite.markdown import summary
+
+            report_mod.write_atomic(markdown_path, summary(self.document))
         if not self.document["ok"] and session.exitstatus == pytest.ExitCode.OK:
             session.exitstatus = pytest.ExitCode.TESTS_FAILED  # e.g. nothing passed: no verdict to give
 
@@ -670,9 +744,9 @@ class RunState:
         for line in report_mod.terminal_lines(self.document):
             terminalreporter.write_line(line)
         if self.expectations is not None:
-            unused = self.expectations.unused({r.id for r in self.results.values()})
-            if unused:
-                terminalreporter.write_line(f"expectations naming no case run: {', '.join(unused)}")
+            stale = self.document["expectations"]["stale"]
+            if stale:
+                terminalreporter.write_line(f"stale expectations (they select no case of this run): {', '.join(stale)}")
 
 
 RUN_KEY = pytest.StashKey[RunState]()

@@ -176,18 +176,24 @@ def build(
     profile: str | None,
     duration: float,
     kit_version: str,
+    suite: dict[str, str | None] | None = None,
     error: str | None = None,
     aborted: dict[str, str] | None = None,
     no_skip: bool = False,
+    expectations: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """The JSON report document; ``error`` says why the run did not run (the cases
-    could not be loaded, it was interrupted), ``aborted`` why it ended before any
-    case (``{code, message, detail}``: the handshake failed); either makes ``ok`` false."""
+    """The JSON report document; ``suite`` is ``{version, cases}`` (the suite version,
+    and the ``--cases`` directory run instead of the kit's suite, or ``None``);
+    ``error`` says why the run did not run (the cases could not be loaded, it was
+    interrupted), ``aborted`` why it ended before any case (``{code, message,
+    detail}``: the handshake failed); either makes ``ok`` false. ``expectations`` is
+    the expectations file used (``{file, entries, stale}``) or ``None``."""
     skips = skip_reasons(results)
     ok, sentence = verdict(results, aborted, skips, no_skip, error)
     return {
         "version": REPORT_VERSION,
         "kit": {"name": "generala-kit", "version": kit_version},
+        "suite": suite or suite_identity(),
         "implementation": implementation,
         "adapter": adapter,
         "profile": profile,
@@ -197,12 +203,20 @@ def build(
         "error": error,
         "aborted": aborted,
         "no_skip": no_skip,
+        "expectations": expectations,
         "summary": counts(results),
         "skips": skips,
         "areas": by_area(results),
         "rollup": rollup(results),
         "cases": [asdict(r) for r in sorted(results, key=lambda r: r.id)],
     }
+
+
+def suite_identity(cases: str | None = None) -> dict[str, str | None]:
+    """The report's ``suite``: the suite version and the ``--cases`` directory (or ``None``)."""
+    from generala_scenarios import SUITE_VERSION
+
+    return {"version": SUITE_VERSION, "cases": cases}
 
 
 @cache
@@ -280,12 +294,19 @@ def rollup_lines(rows: list[dict[str, Any]]) -> list[str]:
     return lines
 
 
+def _suite_line(document: dict[str, Any]) -> str:
+    """``suite 1.0.0 · generala-kit 0.1.0`` (and the ``--cases`` directory run instead)."""
+    suite = document.get("suite") or {}
+    cases = f" · cases from {suite['cases']}" if suite.get("cases") else ""
+    return f"suite {suite.get('version', '?')} · generala-kit {document['kit']['version']}{cases}"
+
+
 def terminal_lines(document: dict[str, Any], failures_shown: int = 20) -> list[str]:
     """The human summary: the implementation, a table per clause area, the cases
     that went wrong (first line of each message) and the verdict."""
     impl = document["implementation"]
     who = f"{impl['name']} {impl['version']} ({impl['language']})" if impl else "(no handshake)"
-    lines = [f"implementation: {who} — {document['adapter']}"]
+    lines = [f"implementation: {who} — {document['adapter']}", _suite_line(document)]
     if document["profile"]:
         lines.append(f"profile: {document['profile']}")
     header = f"{'area':<10}" + "".join(f"{o:>8}" for o in OUTCOMES) + f"{'total':>8}"

@@ -98,6 +98,6 @@ def pytest_args(args: argparse.Namespace, extra: list[str]) -> list[str]:
     return argv + extra
 
 
-def run_pytest(argv: list[str]) -> int:
-    """Run pytest in-process; its exit code."""
-    return int(pytest.main(argv))
+def run_pytest(argv: list[str], plugins: list[object] | None = None) -> int:
+    """Run pytest in-process (with ``plugins`` registered); its exit code."""
+    return int(pytest.main(argv, plugins=plugins))

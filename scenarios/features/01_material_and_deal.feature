@@ -8,6 +8,7 @@ Feature: Material, order and the deal
   hold the extra cards. The canonical deck used below is 2C 3C … AC, 2D … AD,
   2H … AH, 2S … AS, JK, JK, top card first.
 
+  @id:01_material_and_deal/four-players-the-deal-starts-on-the-dealer-s-right-and-goes-round-one-card-at-a-time
   @R-DEAL-1 @R-MAT-1 @R-MAT-5
   Scenario: Four players: the deal starts on the dealer's right and goes round one card at a time
     P1 deals, so P2 gets the first card (2C), P3 the second (3C), P4 the third
@@ -18,6 +19,7 @@ Feature: Material, order and the deal
     And P4 holds 4C 8C QC 3D 7D JD 2H 6H 10H AH 5S 9S KS
     And P1 holds 5C 9C KC 4D 8D QD 3H 7H JH 2S 6S 10S AS
 
+  @id:01_material_and_deal/three-players-the-last-seat-deals-his-right-is-the-first-seat
   @R-DEAL-1 @R-MAT-5
   Scenario: Three players, the last seat deals: his right is the first seat
     The player to the right of the last seat is P1: counting goes round the table.
@@ -26,6 +28,7 @@ Feature: Material, order and the deal
     And P1 is to move
     And the hands hold 18, 18, 18 cards
 
+  @id:01_material_and_deal/n-players-dealer-deals-hands-of-sizes-cards
   @R-DEAL-1 @R-DEAL-2 @R-MAT-2
   Scenario Outline: <n> players, <dealer> deals: hands of <sizes> cards
     Every card is dealt; when 54 does not divide evenly by the number of players,
@@ -55,6 +58,7 @@ Feature: Material, order and the deal
       | 10 | P6     | 5, 5, 5, 5, 5, 5, 6, 6, 6, 6   | P7     |
       | 10 | P10    | 6, 6, 6, 6, 5, 5, 5, 5, 5, 5   | P1     |
 
+  @id:01_material_and_deal/a-dealer-who-does-not-play-deals-to-the-seated-players-from-his-right
   @R-DEAL-1 @R-SERIES-5 @AMB-3
   Scenario: A dealer who does not play deals to the seated players from his right
     In a series the eliminated dealer keeps his seat but gets no cards: the first
@@ -66,6 +70,7 @@ Feature: Material, order and the deal
     And P2 holds 18 cards
     And P4 is to move
 
+  @id:01_material_and_deal/any-player-may-deal-the-first-game-dealer-deals
   @R-DEAL-3 @AMB-20
   Scenario Outline: Any player may deal the first game: <dealer> deals
     FA's "any player may be the first" is about the first dealer; whoever deals,
@@ -81,6 +86,7 @@ Feature: Material, order and the deal
       | P4     | P5     |
       | P5     | P1     |
 
+  @id:01_material_and_deal/rank-low-is-beaten-by-high
   @R-MAT-3
   Scenario Outline: Rank: <low> is beaten by <high>
     Cards of the led suit rank 2 3 4 5 6 7 8 9 10 J Q K A, and the highest one wins.
@@ -103,6 +109,7 @@ Feature: Material, order and the deal
       | KS  | AS   |
       | 2D  | AD   |
 
+  @id:01_material_and_deal/there-are-no-trumps-only-the-led-suit-can-win
   @R-MAT-3
   Scenario: There are no trumps: only the led suit can win
     A player void in the led suit may not play another suit at all, so a high
@@ -115,6 +122,7 @@ Feature: Material, order and the deal
     Then the move is refused with off-suit-card
     And P3 may decline
 
+  @id:01_material_and_deal/suits-have-no-order-near-and-far-tie-and-the-nearer-player-leads
   @R-MAT-3 @R-NEXT-4 @option:tie-break=tied-nearest
   Scenario Outline: Suits have no order: <near> and <far> tie, and the nearer player leads
     P1 goes out with his Joker lead; P3 and P4 played Kings of different suits.
@@ -135,6 +143,7 @@ Feature: Material, order and the deal
       | KH   | KD  |
       | KD   | KH  |
 
+  @id:01_material_and_deal/the-two-jokers-are-two-copies-of-one-card
   @R-MAT-1 @R-MAT-4
   Scenario: The two Jokers are two copies of one card
     A hand may hold both Jokers; they are the same card twice.
@@ -145,6 +154,7 @@ Feature: Material, order and the deal
     Then P1 holds 5C JK
     And the trick on the table is P1 JK
 
+  @id:01_material_and_deal/the-aim-is-to-get-rid-of-every-card-a-player-with-none-left-is-saved
   @R-MAT-6 @R-OUT-1
   Scenario: The aim is to get rid of every card: a player with none left is saved
     Given a 3-player table where P1 leads:

@@ -6,6 +6,7 @@ Feature: The first lead
   Once the first card is down, every later leader leads any card of his hand,
   a Joker included, and no leader may decline to lead.
 
+  @id:02_first_lead/the-first-lead-must-be-the-last-card-dealt-to-the-leader-even-a-joker
   @R-LEAD-1 @R-LEAD-2 @AMB-1 @option:first-lead=forced-last-dealt
   Scenario: The first lead must be the last card dealt to the leader, even a Joker
     With the canonical deck and P1 dealing, the last card dealt (the 53rd, a Joker)
@@ -15,6 +16,7 @@ Feature: The first lead
     When P2 leads 2C
     Then the move is refused with forced-first-lead
 
+  @id:02_first_lead/a-forced-joker-lead-wins-the-first-trick-the-winner-then-leads-freely
   @R-LEAD-2 @R-JOKER-3 @R-LEAD-3 @option:first-lead=forced-last-dealt
   Scenario: A forced Joker lead wins the first trick; the winner then leads freely
     Given P1 deals a 4-player game from the canonical deck
@@ -24,6 +26,7 @@ Feature: The first lead
     And P2 may lead 2C
     And P2 may lead QH
 
+  @id:02_first_lead/three-players-p2-deals-the-reversed-deck-p3-must-lead-4c
   @R-LEAD-2 @option:first-lead=forced-last-dealt
   Scenario: Three players, P2 deals the reversed deck: P3 must lead 4C
     Given P2 deals a 3-player game from the reversed deck
@@ -33,17 +36,20 @@ Feature: The first lead
     When P3 leads 4C
     Then the trick on the table is P3 4C
 
+  @id:02_first_lead/five-players-p3-deals-p4-must-lead-ks
   @R-LEAD-2 @option:first-lead=forced-last-dealt
   Scenario: Five players, P3 deals: P4 must lead KS
     Given P3 deals a 5-player game from the canonical deck
     Then P4 must lead KS
 
+  @id:02_first_lead/six-players-the-last-seat-deals-p1-must-lead-7c
   @R-LEAD-2 @option:first-lead=forced-last-dealt
   Scenario: Six players, the last seat deals: P1 must lead 7C
     Given P6 deals a 6-player game from the reversed deck
     Then P1 must lead 7C
     And P1 holds JK 10S 4S JH 5H QD 6D KC 7C
 
+  @id:02_first_lead/under-first-lead-free-the-first-leader-leads-any-card
   @R-LEAD-1 @R-LEAD-2 @AMB-1 @option:first-lead=free
   Scenario: Under first-lead=free the first leader leads any card
     Given P1 deals a 4-player game from the canonical deck
@@ -53,6 +59,7 @@ Feature: The first lead
     Then the trick on the table is P2 2C
     And P3 is to move
 
+  @id:02_first_lead/nobody-but-the-player-on-the-dealer-s-right-may-open-the-game
   @R-LEAD-1
   Scenario: Nobody but the player on the dealer's right may open the game
     Given P1 deals a 4-player game from the canonical deck
@@ -60,6 +67,7 @@ Feature: The first lead
     When P3 leads 3C
     Then the move is refused with not-your-turn
 
+  @id:02_first_lead/with-two-players-the-non-dealer-opens
   @R-LEAD-1
   Scenario: With two players the non-dealer opens
     Given P2 deals a 2-player game from the canonical deck
@@ -67,6 +75,7 @@ Feature: The first lead
     When P2 leads 3C
     Then the move is refused with not-your-turn
 
+  @id:02_first_lead/a-leader-may-not-decline-to-lead
   @R-LEAD-3
   Scenario: A leader may not decline to lead
     Given a 3-player table where P1 leads:
@@ -76,6 +85,7 @@ Feature: The first lead
     When P1 declines
     Then the move is refused with cannot-decline
 
+  @id:02_first_lead/later-leads-are-free-the-forced-card-binds-only-the-first-lead-of-a-game
   @R-LEAD-3 @R-LEAD-2
   Scenario: Later leads are free: the forced card binds only the first lead of a game
     Given a 3-player table where P1 leads:
@@ -84,6 +94,7 @@ Feature: The first lead
       | P3 | 4C       |
     Then the legal moves are 2C, 9H, JK
 
+  @id:02_first_lead/a-leader-may-lead-a-joker
   @R-LEAD-3
   Scenario: A leader may lead a Joker
     Given a 3-player table where P1 leads:

@@ -7,6 +7,7 @@ Feature: Following
   may not play a card of another suit. A player who could follow may neither play
   a Joker nor decline.
 
+  @id:03_following/play-goes-round-counter-clockwise-one-card-each
   @R-FOLLOW-1 @R-MAT-5
   Scenario: Play goes round counter-clockwise, one card each
     Given a 4-player table where P1 leads:
@@ -24,6 +25,7 @@ Feature: Following
     Then P4 wins the trick
     And the events are play P4 JH, trick P4 complete, lead P4 winner
 
+  @id:03_following/a-player-may-not-play-out-of-turn
   @R-FOLLOW-1
   Scenario: A player may not play out of turn
     Given a 4-player table where P1 leads:
@@ -34,6 +36,7 @@ Feature: Following
     When P1 leads 8H and P3 plays 10H
     Then the move is refused with not-your-turn
 
+  @id:03_following/a-player-plays-only-once-to-a-trick-the-leader-may-not-play-again
   @R-FOLLOW-1
   Scenario: A player plays only once to a trick: the leader may not play again
     Given a 3-player table where P1 leads:
@@ -44,6 +47,7 @@ Feature: Following
     Then the move is refused with not-your-turn
     And P3 is to move
 
+  @id:03_following/a-player-holding-the-led-suit-must-follow-it
   @R-FOLLOW-2
   Scenario: A player holding the led suit must follow it
     Given a 3-player table where P1 leads:
@@ -54,6 +58,7 @@ Feature: Following
     Then the move is refused with must-follow-suit
     And P2 holds 9H 4C 5C
 
+  @id:03_following/following-suit-without-beating-a-low-card-is-fine
   @R-FOLLOW-2
   Scenario: Following suit without beating: a low card is fine
     Given a 3-player table where P1 leads:
@@ -66,6 +71,7 @@ Feature: Following
     Then P2 wins the trick
     And P2 leads next
 
+  @id:03_following/only-the-led-suit-binds-the-follower-s-other-suits-are-free-later
   @R-FOLLOW-2
   Scenario: Only the led suit binds: the follower's other suits are free later
     Given a 3-player table where P1 leads:
@@ -76,6 +82,7 @@ Feature: Following
     Then P3 leads next
     And P3 may lead 6H
 
+  @id:03_following/the-suit-to-follow-stays-the-suit-of-the-first-card-after-a-joker
   @R-FOLLOW-3 @AMB-10
   Scenario: The suit to follow stays the suit of the first card, after a Joker
     FA's worked example: after 8♥, 5♥, K♥ and a Joker, the next player must play a
@@ -91,6 +98,7 @@ Feature: Following
     When P5 plays 6H
     Then P4 wins the trick
 
+  @id:03_following/after-a-joker-lead-the-cards-played-next-set-no-suit-to-follow
   @R-FOLLOW-3 @R-JOKER-3 @AMB-10
   Scenario: After a Joker lead, the cards played next set no suit to follow
     The suit to follow is the first card's, and a led Joker has none: every player
@@ -104,6 +112,7 @@ Feature: Following
     When P3 plays 4C
     Then P1 wins the trick
 
+  @id:03_following/after-a-joker-a-player-void-in-the-led-suit-may-still-decline
   @R-FOLLOW-3
   Scenario: After a Joker, a player void in the led suit may still decline
     Given a 4-player table where P1 leads:
@@ -114,6 +123,7 @@ Feature: Following
     When P1 leads 8H, P2 plays JK and P3 declines
     Then P3 must take a card
 
+  @id:03_following/a-player-who-can-follow-may-not-play-a-joker-instead
   @R-FOLLOW-4 @AMB-11
   Scenario: A player who can follow may not play a Joker instead
     Given a 3-player table where P1 leads:
@@ -124,6 +134,7 @@ Feature: Following
     Then the move is refused with joker-only-when-void
     And P2 may not play JK
 
+  @id:03_following/a-player-who-can-follow-may-not-decline
   @R-FOLLOW-4 @AMB-12
   Scenario: A player who can follow may not decline
     Given a 3-player table where P1 leads:
@@ -134,6 +145,7 @@ Feature: Following
     Then the move is refused with cannot-decline
     And P2 may not decline
 
+  @id:03_following/holding-one-card-of-the-led-suit-is-enough-to-be-bound
   @R-FOLLOW-4
   Scenario: Holding one card of the led suit is enough to be bound
     Given a 3-player table where P1 leads:
@@ -143,6 +155,7 @@ Feature: Following
     When P1 leads 8D
     Then the legal moves are 2D
 
+  @id:03_following/a-player-void-in-the-led-suit-may-play-a-joker-or-decline
   @R-FOLLOW-5
   Scenario: A player void in the led suit may play a Joker or decline
     Given a 3-player table where P1 leads:
@@ -154,6 +167,7 @@ Feature: Following
     And P2 may play JK
     And P2 may decline
 
+  @id:03_following/a-player-void-in-the-led-suit-may-not-play-another-suit
   @R-FOLLOW-5
   Scenario: A player void in the led suit may not play another suit
     Given a 3-player table where P1 leads:
@@ -164,6 +178,7 @@ Feature: Following
     Then the move is refused with off-suit-card
     And P2 holds 3C JK
 
+  @id:03_following/void-and-without-a-joker-declining-is-the-only-move
   @R-FOLLOW-5
   Scenario: Void and without a Joker: declining is the only move
     Given a 3-player table where P1 leads:

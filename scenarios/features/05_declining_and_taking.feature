@@ -6,6 +6,7 @@ Feature: Declining and taking
   down and leave play. The player who played the highest card leads the next
   trick, even if that very card was taken.
 
+  @id:05_declining_and_taking/a-decline-ends-the-trick-at-once-the-players-after-him-do-not-play
   @R-DECL-1 @AMB-21
   Scenario: A decline ends the trick at once: the players after him do not play
     FR's "met fin au tour de jeu" ends the trick (the "tour"), not the game.
@@ -21,6 +22,7 @@ Feature: Declining and taking
     And P3 holds 9H 5C
     And P4 holds 10H 6C
 
+  @id:05_declining_and_taking/without-a-decline-every-player-plays-to-the-trick
   @R-DECL-1 @R-FOLLOW-1
   Scenario: Without a decline, every player plays to the trick
     Given a 4-player table where P1 leads:
@@ -32,6 +34,7 @@ Feature: Declining and taking
     Then P4 wins the trick
     And the events are play P4 10H, trick P4 complete, lead P4 winner
 
+  @id:05_declining_and_taking/the-decliner-chooses-which-card-of-the-trick-to-take
   @R-DECL-2
   Scenario: The decliner chooses which card of the trick to take
     Given a 4-player table where P1 leads:
@@ -45,6 +48,7 @@ Feature: Declining and taking
     Then P3 holds 2H 5C 6C
     And the cards out of play include 8H
 
+  @id:05_declining_and_taking/a-decliner-must-take-a-card-before-anything-else-happens
   @R-DECL-2
   Scenario: A decliner must take a card before anything else happens
     Given a 3-player table where P1 leads:
@@ -55,6 +59,7 @@ Feature: Declining and taking
     Then the move is refused with must-take
     And P2 must take a card
 
+  @id:05_declining_and_taking/only-the-decliner-takes-and-only-after-declining
   @R-DECL-2
   Scenario: Only the decliner takes, and only after declining
     Given a 3-player table where P1 leads:
@@ -64,6 +69,7 @@ Feature: Declining and taking
     When P1 leads 8H and P2 takes 8H
     Then the move is refused with no-take-pending
 
+  @id:05_declining_and_taking/the-decliner-may-take-only-a-card-that-is-in-the-trick
   @R-DECL-2
   Scenario: The decliner may take only a card that is in the trick
     Given a 3-player table where P1 leads:
@@ -73,6 +79,7 @@ Feature: Declining and taking
     When P1 leads 8H, P2 declines and P2 takes 9H
     Then the move is refused with card-not-in-trick
 
+  @id:05_declining_and_taking/the-decliner-may-not-take-a-joker
   @R-DECL-3
   Scenario: The decliner may not take a Joker
     Given a 4-player table where P1 leads:
@@ -88,6 +95,7 @@ Feature: Declining and taking
     And P2 leads next
     And the cards out of play include JK
 
+  @id:05_declining_and_taking/a-trick-of-a-lead-and-a-joker-leaves-exactly-one-card-to-take
   @R-DECL-3 @R-DECL-2
   Scenario: A trick of a lead and a Joker leaves exactly one card to take
     Given a 3-player table where P1 leads:
@@ -99,6 +107,7 @@ Feature: Declining and taking
     Then the move is refused with cannot-take-joker
     And P3 must take a card
 
+  @id:05_declining_and_taking/jokers-of-an-ended-trick-are-turned-down-the-taken-card-is-in-the-taker-s-hand
   @R-DECL-4 @AMB-14
   Scenario: Jokers of an ended trick are turned down; the taken card is in the taker's hand
     Given a 4-player table where P1 leads:
@@ -114,6 +123,7 @@ Feature: Declining and taking
     And the trick on the table is empty
     And P2 leads next
 
+  @id:05_declining_and_taking/after-a-decline-the-trick-s-other-cards-are-out-of-play-for-good
   @R-DECL-4
   Scenario: After a decline the trick's other cards are out of play for good
     Given a 3-player table where P1 leads:
@@ -127,6 +137,7 @@ Feature: Declining and taking
     And P3 holds 8H 4C 5C
     And P2 holds 3C
 
+  @id:05_declining_and_taking/taking-the-card-that-was-winning-the-trick-its-player-still-leads
   @R-NEXT-2
   Scenario: Taking the card that was winning the trick: its player still leads
     Given a 4-player table where P1 leads:
@@ -141,6 +152,7 @@ Feature: Declining and taking
     And P3 holds KH 4C 5C
     And the events are take P3 KH, trick P2 incomplete, lead P2 winner
 
+  @id:05_declining_and_taking/the-leader-s-card-was-highest-and-taken-the-leader-leads-again
   @R-NEXT-2 @R-NEXT-1
   Scenario: The leader's card was highest and taken: the leader leads again
     Given a 3-player table where P1 leads:

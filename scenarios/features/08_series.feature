@@ -9,6 +9,7 @@ Feature: Series of games
   each game has a loser, who deals the next one. A new series starts afresh.
   The games below are worked examples: every move of each game is listed.
 
+  @id:08_series/the-loser-of-a-three-player-game-is-eliminated-and-deals-the-next-game-without-playing
   @R-SERIES-1 @R-SERIES-4 @AMB-16 @option:next-dealer=loser @option:end-check=trick-end
   Scenario: The loser of a three-player game is eliminated and deals the next game without playing
     Given P2 deals a 3-player series from the deck:
@@ -33,6 +34,7 @@ Feature: Series of games
     And P1 deals the next game and does not play in it
     And the series is not over
 
+  @id:08_series/the-eliminated-dealer-deals-to-the-two-others-the-last-game-s-winner-is-the-champion
   @R-SERIES-5 @R-SERIES-3 @AMB-3 @option:next-dealer=loser @option:end-check=trick-end
   Scenario: The eliminated dealer deals to the two others; the last game's winner is the champion
     P1 keeps his seat while dealing: the first card goes to P2, the next player
@@ -78,6 +80,7 @@ Feature: Series of games
     And P3 is eliminated
     And P2 is the champion
 
+  @id:08_series/a-new-series-starts-afresh-the-eliminated-players-are-back
   @R-SERIES-8 @R-DEAL-3 @AMB-18 @option:next-dealer=loser @option:end-check=trick-end
   Scenario: A new series starts afresh: the eliminated players are back
     Given P2 deals a 3-player series from the deck:
@@ -119,6 +122,7 @@ Feature: Series of games
     And the hands hold 18, 18, 18 cards
     And P1 is to move
 
+  @id:08_series/after-a-game-with-no-loser-everyone-plays-again-dealt-by-the-same-dealer
   @R-SERIES-2 @R-SERIES-6 @R-END-3 @AMB-4 @option:no-loser-dealer=same @option:end-check=trick-end
   Scenario: After a game with no loser everyone plays again, dealt by the same dealer
     The last two players, P3 and P4, both play their last card in the last trick.
@@ -150,6 +154,7 @@ Feature: Series of games
     Then the events are deal P1 P1,P2,P3,P4
     And the hands hold 13, 14, 14, 13 cards
 
+  @id:08_series/two-players-no-series-the-loser-deals-the-next-game
   @R-SERIES-7 @AMB-2 @option:two-player-dealer=loser @option:end-check=trick-end
   Scenario: Two players: no series; the loser deals the next game
     Given P2 deals a 2-player series from the deck:
@@ -179,6 +184,7 @@ Feature: Series of games
     Then P1 is to move
     And the series is not over
 
+  @id:08_series/a-dealer-who-does-not-play-with-an-eliminated-seat-on-his-right-the-first-card-skips-it
   @R-SERIES-5 @R-SERIES-1 @R-SERIES-4 @AMB-3 @option:next-dealer=loser @option:end-check=trick-end
   Scenario: A dealer who does not play, with an eliminated seat on his right: the first card skips it
     P4 loses the first game and deals the second without playing; P3 loses the

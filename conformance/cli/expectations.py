@@ -1,0 +1,85 @@
+"""``generala-kit expectations``: write or update an expectations file from the JSON
+report of a run (``check --json``), so that the current failures are expected.
+
+Reasons and issue links already written are kept; an entry whose cases pass now is
+removed, one that selects no case of the report is reported as stale
+(:mod:`generala_conformance.suite.expectations_update`).
+
+Exit code: 0 written, 2 the report or the expectations file cannot be used.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+from generala_conformance.errors import UsageError
+from generala_conformance.suite import expectations, report
+from generala_conformance.suite.expectations_update import update
+from generala_conformance.transport.impl_options import guarded
+
+HELP = "write (or --update) an expectations file listing the failures of a JSON report"
+HEADER = """Expectations of {who}, kept by `generala-kit expectations --from {source} --update FILE`.
+Edit reasons and add issue links freely: an update keeps them (it rewrites the file,
+without comments). Selectors: case (id or glob), clause, area, ambiguity, tag."""
+
+
+class ReportFileError(UsageError):
+    """A JSON report that cannot be read, or that records a run that checked nothing."""
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    """Add the command's options."""
+    parser.add_argument("--from", dest="source", required=True, metavar="REPORT", help="a check --json report")
+    parser.add_argument(
+        "--update",
+        metavar="FILE",
+        help="the expectations file to update in place (created when missing); default: print to stdout",
+    )
+
+
+def read_report(path: str) -> dict[str, Any]:
+    """The report at ``path``, checked against its schema; a run that checked nothing is refused."""
+    try:
+        document = json.loads(Path(path).read_text("utf-8"))
+    except OSError as error:
+        raise ReportFileError("unreadable-report", f"--from {path}: cannot read: {error.strerror}") from None
+    except (ValueError, UnicodeDecodeError) as error:
+        raise ReportFileError("bad-report", f"--from {path}: not JSON: {error}") from None
+    try:
+        report.validate(document)
+    except jsonschema.ValidationError as error:
+        where = "/".join(str(p) for p in error.absolute_path) or "(top)"
+        raise ReportFileError("bad-report", f"--from {path}: not a check report: {where}: {error.message}") from None
+    if document["aborted"] or document["error"]:
+        raise ReportFileError(
+            "report-checked-nothing", f"--from {path}: the run checked nothing: {document['verdict']}"
+        )
+    return document
+
+
+def run(args: argparse.Namespace) -> int:
+    """Write the entries the report calls for; what changed goes to stderr."""
+    return guarded("expectations", lambda: _run(args), (ReportFileError, expectations.ExpectationsError, OSError))
+
+
+def _run(args: argparse.Namespace) -> int:
+    document = read_report(args.source)
+    target = Path(args.update) if args.update else None
+    existing = expectations.load(target).entries if target is not None and target.exists() else []
+    result = update(existing, document)
+    impl = document["implementation"] or {}
+    who = f"{impl.get('name', '?')} {impl.get('version', '')}".strip()
+    text = expectations.dump(result.entries, HEADER.format(who=who, source=Path(args.source).name))
+    if target is None:
+        sys.stdout.write(text)
+    else:
+        report.write_atomic(target, text)
+    where = target if target is not None else "stdout"
+    for line in result.lines():
+        print(f"{where}: {line}" if line[0] != " " else line, file=sys.stderr)
+    return 0
