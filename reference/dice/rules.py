@@ -76,6 +76,9 @@ class DiceRules:
             return CATEGORIES[:-1]
         return CATEGORIES
 
+    def __deepcopy__(self, memo: dict) -> DiceRules:
+        return self  # immutable
+
     def __eq__(self, other: object) -> bool:
         return isinstance(other, DiceRules) and self.options == other.options
 
