@@ -16,6 +16,8 @@ reason code, and leaves the game and the dice source exactly as they were.
 
 from __future__ import annotations
 
+from functools import cache
+
 from generala_reference.dice.actions import Action, Reroll, Roll, Score, Scratch, category_of
 from generala_reference.dice.categories import Category
 from generala_reference.dice.events import AutoWin, Event, GameOver, Rolled, Scored, Scratched
@@ -24,6 +26,12 @@ from generala_reference.dice.rules import DiceRules, PointTable
 from generala_reference.dice.scoring import Mark, points, qualifies
 from generala_reference.dice.source import DiceSource
 from generala_reference.errors import IllegalAction, InvalidInput, InvalidPosition
+
+
+@cache
+def _rerolls(roll: Counts) -> tuple[Reroll, ...]:
+    """Every re-roll of ``roll``: each multiset kept that leaves a die to throw (D-TURN-2)."""
+    return tuple(Reroll(keep) for keep in sub_multisets(roll) if sum(keep) < DICE)
 
 
 class DiceGame:
@@ -108,9 +116,7 @@ class DiceGame:
             return []
         if self._roll is None:
             return [Roll()]
-        actions: list[Action] = []
-        if self._rolls < self.rules.max_rolls:
-            actions += [Reroll(keep) for keep in sub_multisets(self._roll) if sum(keep) < DICE]
+        actions: list[Action] = list(_rerolls(self._roll)) if self._rolls < self.rules.max_rolls else []
         open_ = [c for c in self.categories if self.mark(self._player, c) is Mark.OPEN]
         generala = self.mark(self._player, Category.GENERALA)
         actions += [Score(c.value) for c in open_ if qualifies(c, self._roll, self.rules, generala)]

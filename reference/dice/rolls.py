@@ -6,6 +6,7 @@ A roll is a multiset, so the order of the dice never matters; there are 252 of t
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache
 from itertools import combinations_with_replacement
 
 from generala_reference.errors import InvalidInput
@@ -49,12 +50,13 @@ def add(first: Counts, second: Counts) -> Counts:
     return tuple(a + b for a, b in zip(first, second, strict=True))  # type: ignore[return-value]
 
 
-def sub_multisets(roll: Counts) -> list[Counts]:
+@cache
+def sub_multisets(roll: Counts) -> tuple[Counts, ...]:
     """Every multiset within ``roll`` (at most 32 for five dice), smallest first."""
     found: list[Counts] = [(0, 0, 0, 0, 0, 0)]
     for index, count in enumerate(roll):
         found = [(*part[:index], kept, *part[index + 1 :]) for part in found for kept in range(count + 1)]  # type: ignore[misc]
-    return sorted(found, key=sum)
+    return tuple(sorted(found, key=sum))
 
 
 ALL_ROLLS: tuple[Counts, ...] = tuple(
