@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from types import MappingProxyType
 
-from generala_reference.dice.categories import CATEGORIES, Category
+from generala_reference.dice.categories import CATEGORIES, HANDS, Category
 from generala_reference.errors import InvalidPosition
 from generala_spec.options import UnknownOption, resolve
 
@@ -142,4 +142,6 @@ class PointTable:
 
     def bonus(self, category: Category) -> int:
         """The first-roll bonus of ``category``: its own for the three hands, else 0 (D-FIRST-1)."""
-        return getattr(self, f"bonus_{category.name.lower()}", 0)
+        if category not in HANDS:
+            return 0
+        return getattr(self, f"bonus_{category.name.lower()}")

@@ -18,7 +18,7 @@ from __future__ import annotations
 from enum import Enum
 from functools import cache
 
-from generala_reference.dice.categories import HANDS, Category
+from generala_reference.dice.categories import Category
 from generala_reference.dice.rolls import Counts, counts_of
 from generala_reference.dice.rules import DiceRules, PointTable
 
@@ -100,7 +100,7 @@ def points(category: Category, counts: Counts, table: PointTable, first_roll: bo
     face = category.number
     if face is not None:
         return face * counts[face - 1]
-    bonus = table.bonus(category) if first_roll and category in HANDS else 0
+    bonus = table.bonus(category) if first_roll else 0
     return table.fixed(category) + bonus
 
 
