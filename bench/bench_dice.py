@@ -2,7 +2,7 @@
 every category (rolls/s), and random self-play games/s and actions/s for 1, 2 and
 4 players under the default rules.
 
-Run: ``python bench/bench_dice.py [--seconds S]``.
+Run: ``python bench/bench_dice.py [--seconds S] [--games N]``.
 """
 
 from __future__ import annotations
@@ -27,30 +27,29 @@ def scoring(seconds: float) -> float:
     return scored / (time.perf_counter() - started)
 
 
-def self_play(players: int, seconds: float) -> tuple[float, float]:
-    """Games/s and actions/s of seeded random games for ``seconds``."""
+def self_play(players: int, games: int) -> tuple[float, float]:
+    """Games/s and actions/s of ``games`` seeded random games (random legal actions)."""
     rng = random.Random(players)
     rules = DiceRules.of()
-    games = actions = 0
+    actions = 0
     started = time.perf_counter()
-    while time.perf_counter() - started < seconds:
-        game = DiceGame(players, SeededDice(games), rules)
+    for seed in range(games):
+        game = DiceGame(players, SeededDice(seed), rules)
         while not game.is_over():
-            legal = game.legal_actions()
-            game.apply(legal[rng.randrange(len(legal))])
+            game.apply(rng.choice(game.legal_actions()))
             actions += 1
-        games += 1
     elapsed = time.perf_counter() - started
     return games / elapsed, actions / elapsed
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=2.0, help="time per measure (default 2)")
+    parser.add_argument("--seconds", type=float, default=2.0, help="time of the scoring measure (default 2)")
+    parser.add_argument("--games", type=int, default=500, help="games per table size (default 500)")
     args = parser.parse_args()
     print(f"dice scoring: {scoring(args.seconds):10.0f} rolls/s (11 categories each)")
     for players in (1, 2, 4):
-        games, actions = self_play(players, args.seconds)
+        games, actions = self_play(players, args.games)
         print(f"dice self-play {players} players: {games:8.0f} games/s  {actions:10.0f} actions/s")
 
 
