@@ -1,15 +1,16 @@
 """Rule options and profiles, read from ``options.yaml`` (the one place where
-their names and values are written; see the ambiguity register)."""
+their names and values are written; see the ambiguity register). ``spec`` names
+the rulebook folder (see :mod:`generala_spec.rulebook`); the card game's by default."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
-from importlib.resources import files
 from types import MappingProxyType
 
 import yaml
+from generala_spec.rulebook import CARDS, folder
 
 
 @dataclass(frozen=True)
@@ -32,12 +33,12 @@ class UnknownOption(ValueError):
 
 
 @cache
-def _raw() -> dict:
-    return yaml.safe_load(files(__package__).joinpath("options.yaml").read_text("utf-8"))
+def _raw(spec: str = CARDS) -> dict:
+    return yaml.safe_load(folder(spec).joinpath("options.yaml").read_text("utf-8"))
 
 
 @cache
-def options() -> Mapping[str, OptionDef]:
+def options(spec: str = CARDS) -> Mapping[str, OptionDef]:
     """Every rule option, by name, in the order of ``options.yaml``."""
     table = {
         name: OptionDef(
@@ -47,25 +48,27 @@ def options() -> Mapping[str, OptionDef]:
             values=MappingProxyType(dict(entry["values"])),
             default=entry["default"],
         )
-        for name, entry in _raw()["options"].items()
+        for name, entry in _raw(spec)["options"].items()
     }
     return MappingProxyType(table)
 
 
-def profile_names() -> list[str]:
+def profile_names(spec: str = CARDS) -> list[str]:
     """The names of the profiles (``default``, ``fr``, ``fa``)."""
-    return list(_raw()["profiles"])
+    return list(_raw(spec)["profiles"])
 
 
-def profile_summary(profile: str) -> str:
+def profile_summary(profile: str, spec: str = CARDS) -> str:
     """The one-line summary of ``profile`` in ``options.yaml``."""
-    profiles = _raw()["profiles"]
+    profiles = _raw(spec)["profiles"]
     if profile not in profiles:
         raise UnknownOption("unknown-profile", f"unknown profile {profile!r}; known: {sorted(profiles)}")
     return profiles[profile]["summary"]
 
 
-def resolve(profile: str = "default", overrides: Mapping[str, str] | None = None) -> dict[str, str]:
+def resolve(
+    profile: str = "default", overrides: Mapping[str, str] | None = None, *, spec: str = CARDS
+) -> dict[str, str]:
     """The full option assignment of ``profile`` with ``overrides`` on top.
 
     >>> resolve("fr")["first-lead"]
@@ -73,10 +76,10 @@ def resolve(profile: str = "default", overrides: Mapping[str, str] | None = None
     >>> resolve("default", {"tie-break": "any-nearest"})["tie-break"]
     'any-nearest'
     """
-    profiles = _raw()["profiles"]
+    profiles = _raw(spec)["profiles"]
     if profile not in profiles:
         raise UnknownOption("unknown-profile", f"unknown profile {profile!r}; known: {sorted(profiles)}")
-    table = options()
+    table = options(spec)
     chosen = {name: opt.default for name, opt in table.items()}
     for name, value in {**profiles[profile]["options"], **(overrides or {})}.items():
         if name not in table:

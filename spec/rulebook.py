@@ -2,6 +2,12 @@
 (``ambiguities.yaml``) and the sentence inventory (``sources.yaml``), each
 checked against ``schemas/rulebook.schema.json`` when loaded.
 
+A rulebook is a folder of generala_spec, named by ``spec``: ``""`` (the default)
+is the card game's, at the top of the package; ``"dice"`` is the dice game's. Each
+folder says in ``book.yaml`` what makes it one game's (its clause prefix and source
+texts); the game-specific ``$defs`` of the schema (IDs, text names, literal
+profiles) are made from it, so one schema checks every rulebook.
+
 Rule options and profiles are in :mod:`generala_spec.options`.
 """
 
@@ -13,15 +19,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib.resources import files
+from importlib.resources.abc import Traversable
 from types import MappingProxyType
 
 import jsonschema
 import yaml
 
-TEXTS = ("FR", "FA")
-"""The two source texts: French (seed 000) and Persian (seed 003)."""
-
-ID_PATTERN = re.compile(r"^(?:R-[A-Z]+-\d+|AMB-\d+|(?:FR|FA)-\d+)$")
+CARDS = ""
+"""The ``spec`` of the card rulebook (the files at the top of generala_spec): the default."""
 
 
 class RulebookError(ValueError):
@@ -148,29 +153,133 @@ class Sentence:
     ambiguities: tuple[str, ...]
 
 
-def _read(name: str) -> str:
-    return files(__package__).joinpath(name).read_text("utf-8")
+def folder(spec: str = CARDS) -> Traversable:
+    """The folder of the rulebook ``spec`` inside generala_spec."""
+    root = files(__package__)
+    if not spec:
+        return root
+    if not root.joinpath(spec, "book.yaml").is_file():
+        raise RulebookError("unknown-rulebook", f"no rulebook {spec!r} in generala_spec (no {spec}/book.yaml)")
+    return root.joinpath(spec)
+
+
+def rulebooks() -> tuple[str, ...]:
+    """Every rulebook of generala_spec: the card game's (``""``), then each sub-folder
+    with a ``book.yaml``, by name."""
+    root = files(__package__)
+    found = sorted(entry.name for entry in root.iterdir() if entry.joinpath("book.yaml").is_file())
+    return (CARDS, *found)
+
+
+def _read(name: str, spec: str = CARDS) -> str:
+    return folder(spec).joinpath(name).read_text("utf-8")
+
+
+@dataclass(frozen=True)
+class Book:
+    """What makes a rulebook folder one game's (its ``book.yaml``).
+
+    ``texts`` maps each source text's name (``FR``) to its language (``fr``), in
+    order; the literal profile of a text is its name in lower case.
+    """
+
+    game: str
+    title: str
+    clause_prefix: str
+    texts: Mapping[str, str]
+    intro: str
+    closing_title: str
+    closing: str
+
+    @property
+    def literal_profiles(self) -> tuple[str, ...]:
+        """The profiles reading one text literally (``("fr", "fa")``)."""
+        return tuple(name.lower() for name in self.texts)
+
+    def id_pattern(self) -> re.Pattern[str]:
+        """Every well-formed ID of this rulebook: clause, ambiguity or sentence."""
+        texts = "|".join(self.texts)
+        return re.compile(rf"^(?:{self.clause_prefix}-[A-Z]+-\d+|AMB-\d+|(?:{texts})-\d+)$")
 
 
 @cache
-def schema() -> dict:
-    """The JSON Schema of the rulebook files (``rulebook.schema.json``)."""
+def base_schema() -> dict:
+    """``schemas/rulebook.schema.json`` as shipped (its game-specific ``$defs`` are the card game's)."""
     return json.loads(_read("schemas/rulebook.schema.json"))
 
 
-def schema_for(kind: str) -> dict:
+@cache
+def book(spec: str = CARDS) -> Book:
+    """The ``book.yaml`` of the rulebook ``spec``, checked against the schema."""
+    document = yaml.safe_load(_read("book.yaml", spec))
+    _check(base_schema(), "book", document, _filename("book", spec))
+    return Book(
+        game=document["game"],
+        title=document["title"],
+        clause_prefix=document["clause-prefix"],
+        texts=MappingProxyType(dict(document["texts"])),
+        intro=document["intro"],
+        closing_title=document["closing"]["title"],
+        closing=document["closing"]["text"],
+    )
+
+
+def game_defs(spec: str = CARDS) -> dict:
+    """The game-specific ``$defs`` of the rulebook schema, made from ``book.yaml``."""
+    entry = book(spec)
+    texts = "|".join(entry.texts)
+    literal = entry.literal_profiles
+    return {
+        "clauseId": {"type": "string", "pattern": f"^{entry.clause_prefix}-[A-Z]+-[1-9][0-9]*$"},
+        "sentenceId": {"type": "string", "pattern": f"^({texts})-[1-9][0-9]*$"},
+        "textName": {"enum": list(entry.texts)},
+        "language": {"enum": list(entry.texts.values())},
+        "allTexts": {"required": list(entry.texts)},
+        "allProfiles": {"required": ["default", *literal]},
+        "literalProfiles": {
+            "type": "object",
+            "required": list(literal),
+            "additionalProperties": False,
+            "properties": {name: {"$ref": "#/$defs/name"} for name in literal},
+        },
+    }
+
+
+@cache
+def schema(spec: str = CARDS) -> dict:
+    """The JSON Schema of the rulebook files of ``spec``: ``rulebook.schema.json``
+    with the game-specific ``$defs`` of its ``book.yaml``."""
+    root = base_schema()
+    shipped = root["$defs"]
+    made = {name: _described(shipped.get(name, {}), value) for name, value in game_defs(spec).items()}
+    return {**root, "$defs": {**shipped, **made}}
+
+
+def _described(shipped: dict, made: dict) -> dict:
+    """``made`` with the description the shipped ``$defs`` entry has, if any."""
+    return {"description": shipped["description"], **made} if "description" in shipped else made
+
+
+def schema_for(kind: str, spec: str = CARDS) -> dict:
     """The schema of one kind of file: ``clauses``, ``ambiguities``,
     ``sources`` or ``options`` (a ``$defs`` entry of the rulebook schema)."""
-    root = schema()
+    return _schema_of(schema(spec), kind)
+
+
+def _schema_of(root: dict, kind: str) -> dict:
     if kind not in root["$defs"]:
         raise RulebookError("unknown-schema", f"no schema for {kind!r}; known: {sorted(root['$defs'])}")
     return {"$schema": root["$schema"], "$defs": root["$defs"], "$ref": f"#/$defs/{kind}"}
 
 
-def validate(kind: str, document: object, filename: str) -> None:
+def validate(kind: str, document: object, filename: str, spec: str = CARDS) -> None:
     """Raise :class:`RulebookError` naming the file and the field if
-    ``document`` does not match the schema of ``kind``."""
-    validator = jsonschema.Draft202012Validator(schema_for(kind))
+    ``document`` does not match the schema of ``kind`` in the rulebook ``spec``."""
+    _check(schema(spec), kind, document, filename)
+
+
+def _check(root: dict, kind: str, document: object, filename: str) -> None:
+    validator = jsonschema.Draft202012Validator(_schema_of(root, kind))
     errors = list(validator.iter_errors(document))
     # An error inside allOf also makes its properties "unevaluated": report the cause.
     causes = [e for e in errors if e.validator != "unevaluatedProperties"] or errors
@@ -180,12 +289,16 @@ def validate(kind: str, document: object, filename: str) -> None:
         raise RulebookError("invalid-rulebook", f"{filename}: at {where}: {error.message}")
 
 
+def _filename(kind: str, spec: str) -> str:
+    return f"{spec}/{kind}.yaml" if spec else f"{kind}.yaml"
+
+
 @cache
-def load(kind: str) -> dict:
-    """The parsed and schema-checked YAML file ``<kind>.yaml``."""
-    filename = f"{kind}.yaml"
-    document = yaml.safe_load(_read(filename))
-    validate(kind, document, filename)
+def load(kind: str, spec: str = CARDS) -> dict:
+    """The parsed and schema-checked YAML file ``<kind>.yaml`` of the rulebook ``spec``."""
+    filename = _filename(kind, spec)
+    document = yaml.safe_load(_read(f"{kind}.yaml", spec))
+    validate(kind, document, filename, spec)
     return document
 
 
@@ -196,9 +309,9 @@ def _source(entry: dict) -> Quote | Silence:
 
 
 @cache
-def areas() -> Mapping[str, str]:
+def areas(spec: str = CARDS) -> Mapping[str, str]:
     """Area code to its title (``NEXT`` -> ``the next leader``), in order."""
-    return MappingProxyType(dict(load("clauses")["areas"]))
+    return MappingProxyType(dict(load("clauses", spec)["areas"]))
 
 
 def area_of(clause_id: str) -> str:
@@ -207,7 +320,7 @@ def area_of(clause_id: str) -> str:
 
 
 @cache
-def clauses() -> Mapping[str, Clause]:
+def clauses(spec: str = CARDS) -> Mapping[str, Clause]:
     """Every clause by ID, in file order, retired ones included."""
     table = {
         entry["id"]: Clause(
@@ -220,16 +333,16 @@ def clauses() -> Mapping[str, Clause]:
             examples=tuple(entry.get("examples", [])),
             docs=tuple(DocQuote(**quote) for quote in entry.get("docs", [])),
         )
-        for entry in load("clauses")["clauses"]
+        for entry in load("clauses", spec)["clauses"]
     }
     return MappingProxyType(table)
 
 
-def contract_areas() -> tuple[str, ...]:
+def contract_areas(spec: str = CARDS) -> tuple[str, ...]:
     """The areas of contract clauses (``SETUP``, ``PROTO``), in order: an area's clauses
     are all rule clauses or all contract clauses (tests check it)."""
-    table = clauses().values()
-    return tuple(area for area in areas() if any(c.contract for c in table if c.area == area))
+    table = clauses(spec).values()
+    return tuple(area for area in areas(spec) if any(c.contract for c in table if c.area == area))
 
 
 def _decision(entry: dict) -> Decision:
@@ -244,7 +357,7 @@ def _decision(entry: dict) -> Decision:
 
 
 @cache
-def ambiguities() -> Mapping[str, Ambiguity]:
+def ambiguities(spec: str = CARDS) -> Mapping[str, Ambiguity]:
     """The ambiguity register by ID, in file order."""
     table = {
         entry["id"]: Ambiguity(
@@ -255,29 +368,30 @@ def ambiguities() -> Mapping[str, Ambiguity]:
             decisions=(_decision(entry), *(_decision(extra) for extra in entry.get("also", []))),
             dealt_games=tuple(DealtFact(**fact) for fact in entry.get("dealt_games", [])),
         )
-        for entry in load("ambiguities")["ambiguities"]
+        for entry in load("ambiguities", spec)["ambiguities"]
     }
     facts = [fact.id for entry in table.values() for fact in entry.dealt_games]
     twice = sorted({f for f in facts if facts.count(f) > 1})
     if twice:
-        raise RulebookError("invalid-rulebook", f"ambiguities.yaml: dealt_games ids used twice: {twice}")
+        where = _filename("ambiguities", spec)
+        raise RulebookError("invalid-rulebook", f"{where}: dealt_games ids used twice: {twice}")
     return MappingProxyType(table)
 
 
 @cache
-def text_info() -> Mapping[str, Mapping[str, str]]:
+def text_info(spec: str = CARDS) -> Mapping[str, Mapping[str, str]]:
     """Per source text (``FR``, ``FA``): its seed file name, language and title."""
-    texts = load("sources")["texts"]
+    texts = load("sources", spec)["texts"]
     return MappingProxyType(
         {name: MappingProxyType({k: v for k, v in entry.items() if k != "sentences"}) for name, entry in texts.items()}
     )
 
 
 @cache
-def sentences() -> Mapping[str, Sentence]:
+def sentences(spec: str = CARDS) -> Mapping[str, Sentence]:
     """Every sentence of the inventory by ID (``FR-1`` ... ``FA-n``), in order."""
     table = {}
-    for text, entry in load("sources")["texts"].items():
+    for text, entry in load("sources", spec)["texts"].items():
         for item in entry["sentences"]:
             table[item["id"]] = Sentence(
                 id=item["id"],
@@ -292,22 +406,24 @@ def sentences() -> Mapping[str, Sentence]:
     return MappingProxyType(table)
 
 
-def kind_of(identifier: str) -> str:
+def kind_of(identifier: str, spec: str = CARDS) -> str:
     """``clause``, ``ambiguity`` or ``sentence`` for a well-formed ID.
 
-    >>> kind_of("R-NEXT-4"), kind_of("AMB-5"), kind_of("FA-12")
-    ('clause', 'ambiguity', 'sentence')
+    >>> kind_of("R-NEXT-4"), kind_of("AMB-5"), kind_of("FA-12"), kind_of("D-SCORE-2", "dice")
+    ('clause', 'ambiguity', 'sentence', 'clause')
     """
-    if not ID_PATTERN.match(identifier):
+    entry = book(spec)
+    if not entry.id_pattern().match(identifier):
+        texts = " or ".join(f"{name}-n" for name in entry.texts)
         raise RulebookError(
             "malformed-id",
-            f"{identifier!r} is not a rulebook ID (R-AREA-n, AMB-n, FR-n or FA-n)",
+            f"{identifier!r} is not a rulebook ID ({entry.clause_prefix}-AREA-n, AMB-n, {texts})",
         )
-    if identifier.startswith("R-"):
+    if identifier.startswith(f"{entry.clause_prefix}-"):
         return "clause"
     return "ambiguity" if identifier.startswith("AMB-") else "sentence"
 
 
-def ambiguities_of_clause(clause_id: str) -> list[Ambiguity]:
+def ambiguities_of_clause(clause_id: str, spec: str = CARDS) -> list[Ambiguity]:
     """The register entries that affect ``clause_id`` (the rulings it rests on)."""
-    return [entry for entry in ambiguities().values() if clause_id in entry.clauses]
+    return [entry for entry in ambiguities(spec).values() if clause_id in entry.clauses]

@@ -16,10 +16,12 @@ SCHEMAS = sorted(
     entry for entry in files("generala_spec").joinpath("schemas").iterdir() if entry.name.endswith(".json")
 )
 KINDS = ("clauses", "ambiguities", "sources", "options")
+FILES = [(spec, kind) for spec in rulebook.rulebooks() for kind in KINDS]
+FILE_IDS = [f"{spec or 'cards'}-{kind}" for spec, kind in FILES]
 
 
-def _yaml(kind: str) -> dict:
-    return yaml.safe_load(files("generala_spec").joinpath(f"{kind}.yaml").read_text("utf-8"))
+def _yaml(kind: str, spec: str = "") -> dict:
+    return yaml.safe_load(rulebook.folder(spec).joinpath(f"{kind}.yaml").read_text("utf-8"))
 
 
 def test_the_rulebook_schema_is_shipped() -> None:
@@ -33,19 +35,55 @@ def test_every_schema_is_valid_json_schema_2020_12(schema) -> None:
     jsonschema.Draft202012Validator.check_schema(document)
 
 
-@pytest.mark.parametrize("kind", KINDS)
-def test_each_rulebook_file_matches_its_schema(kind: str) -> None:
-    rulebook.validate(kind, _yaml(kind), f"{kind}.yaml")
+@pytest.mark.parametrize(("spec", "kind"), FILES, ids=FILE_IDS)
+def test_each_rulebook_file_matches_its_schema(spec: str, kind: str) -> None:
+    rulebook.validate(kind, _yaml(kind, spec), f"{kind}.yaml", spec)
 
 
-@pytest.mark.parametrize("kind", KINDS)
-def test_the_root_schema_accepts_each_file(kind: str) -> None:
-    jsonschema.validate(_yaml(kind), rulebook.schema(), cls=jsonschema.Draft202012Validator)
+@pytest.mark.parametrize(("spec", "kind"), FILES, ids=FILE_IDS)
+def test_the_root_schema_accepts_each_file(spec: str, kind: str) -> None:
+    jsonschema.validate(_yaml(kind, spec), rulebook.schema(spec), cls=jsonschema.Draft202012Validator)
 
 
-def _broken(kind: str, path: tuple, value: object) -> dict:
+@pytest.mark.parametrize("spec", rulebook.rulebooks(), ids=lambda spec: spec or "cards")
+def test_the_shipped_root_schema_accepts_each_book(spec: str) -> None:
+    jsonschema.validate(_yaml("book", spec), rulebook.base_schema(), cls=jsonschema.Draft202012Validator)
+
+
+def test_the_shipped_schema_is_the_card_rulebooks() -> None:
+    """The game-specific $defs written in rulebook.schema.json are those made from spec/book.yaml."""
+    shipped = rulebook.base_schema()["$defs"]
+    made = rulebook.game_defs()
+    assert {name: {k: v for k, v in shipped[name].items() if k != "description"} for name in made} == made
+    assert rulebook.schema() == rulebook.base_schema()
+    assert rulebook.schema("dice")["$defs"]["textName"] == {"enum": ["PT"]}
+
+
+def test_the_dice_schema_refuses_card_ids() -> None:
+    """The dice rulebook's IDs and texts are its own: a card clause ID or text name is refused."""
+    clauses = _broken("clauses", ("clauses", 0, "id"), "R-MAT-1", "dice")
+    with pytest.raises(RulebookError, match=r"^dice/clauses.yaml: at clauses/0/id"):
+        rulebook.validate("clauses", clauses, "dice/clauses.yaml", "dice")
+    sources = _broken("sources", ("texts", "PT", "language"), "fr", "dice")
+    with pytest.raises(RulebookError, match=r"^dice/sources.yaml: at texts/PT/language"):
+        rulebook.validate("sources", sources, "dice/sources.yaml", "dice")
+    profiles = _broken("ambiguities", ("ambiguities", 0, "profiles"), {"fr": "three", "fa": "three"}, "dice")
+    with pytest.raises(RulebookError, match=r"^dice/ambiguities.yaml: at ambiguities/0"):
+        rulebook.validate("ambiguities", profiles, "dice/ambiguities.yaml", "dice")
+    options = _broken("options", ("profiles", "pt"), None, "dice")
+    with pytest.raises(RulebookError, match=r"^dice/options.yaml: at profiles"):
+        rulebook.validate("options", options, "dice/options.yaml", "dice")
+
+
+def test_a_malformed_book_is_refused_naming_file_and_field() -> None:
+    book = _broken("book", ("clause-prefix",), "dice", "dice")
+    with pytest.raises(RulebookError, match=r"^dice/book.yaml: at clause-prefix"):
+        rulebook.validate("book", book, "dice/book.yaml")
+
+
+def _broken(kind: str, path: tuple, value: object, spec: str = "") -> dict:
     """The file ``kind`` with the field at ``path`` set to ``value`` (None: deleted)."""
-    document = copy.deepcopy(_yaml(kind))
+    document = copy.deepcopy(_yaml(kind, spec))
     *parents, last = path
     node = document
     for key in parents:
