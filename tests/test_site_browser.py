@@ -38,7 +38,7 @@ def _cli_listing(words: list[str], capsys) -> list[str]:
     lines = out.splitlines()
     if len(words) == 1 and cmd_rules.ID_LIKE.match(words[0].strip().upper()):
         if cmd_rules.AREA.match(words[0].strip().upper()):  # the area's title, then each clause
-            return [line.split()[0] for line in lines[1:] if not line.startswith(" ")]
+            return [line.split()[0] for line in lines[1:] if rulebook.ID_PATTERN.match(line.split()[0])]
         return [lines[0].split()[0].rstrip(":")]  # the entry itself
     return [line.split()[0] for line in lines[1:]]  # after "N match(es) for ..."
 

@@ -23,6 +23,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from generala_conformance.site import links
 from generala_spec import rulebook
 from generala_spec.options import options
 from generala_spec.rulebook import Ambiguity, Clause, Decision, Quote, RulebookError, Sentence
@@ -154,6 +155,7 @@ def show_clause(clause: Clause, root: Path, all_cases: bool = False) -> Iterator
     status = "  [retired]" if clause.status == "retired" else ""
     yield f"{clause.id}{status}  (area {clause.area}: {rulebook.areas()[clause.area]})"
     yield from _wrap(clause.statement)
+    yield from _web_page(clause.id)
     if clause.contract:
         docs = (ln for d in clause.docs for ln in _bullet(f"#{d.section}: {d.quote}"))
         yield from _section("Documented in docs/interfaces.md (a contract clause, no source sentence)", docs, "")
@@ -169,6 +171,11 @@ def show_clause(clause: Clause, root: Path, all_cases: bool = False) -> Iterator
     yield from _section("Rule options", _options_of(related), "none")
     cited = [c for c in scenario_citations(root) if c.clause == clause.id]
     yield from _section(f"Scenarios ({len(cited)})", _citation_lines(cited, all_cases), "no scenario cites it yet")
+
+
+def _web_page(identifier: str) -> Iterator[str]:
+    """The entry's page on the kit's web site (:mod:`generala_conformance.site.links`)."""
+    yield from _wrap(f"Web page: {links.url(identifier)}{links.url_note()}", "  ", "  ")
 
 
 def _citation_lines(cited: list[Citation], all_cases: bool) -> Iterator[str]:
@@ -192,6 +199,7 @@ def show_sentence(sentence: Sentence) -> Iterator[str]:
     yield from _wrap(f"{info['title']}{_address(info)}", "  ", "  ")
     yield f"  original: {sentence.wording}"
     yield from _wrap(f"English:  {sentence.english}", "  ", "          ")
+    yield from _web_page(sentence.id)
     if sentence.non_normative:
         yield from _wrap(f"non-normative: {sentence.non_normative}", "  ", "  ")
     yield from _section("Clauses", _statements(sentence.clauses), "none")
@@ -203,6 +211,7 @@ def show_sentence(sentence: Sentence) -> Iterator[str]:
 def show_ambiguity(entry: Ambiguity) -> Iterator[str]:
     """The text shown for an entry of the ambiguity register."""
     yield f"{entry.id}: {entry.title}"
+    yield from _web_page(entry.id)
     sources = []
     for source in entry.sources:
         if isinstance(source, Quote):
@@ -246,7 +255,7 @@ def list_area(area: str) -> list[str]:
     if area not in rulebook.areas():
         known = ", ".join(f"R-{a}" for a in rulebook.areas())
         raise RulebookError("unknown-area", f"no area R-{area} in the rulebook; areas: {known}")
-    return [f"R-{area}: {rulebook.areas()[area]}", *list_clauses(area)]
+    return [f"R-{area}: {rulebook.areas()[area]}", *_web_page(f"R-{area}"), *list_clauses(area)]
 
 
 def folded(text: str) -> str:
