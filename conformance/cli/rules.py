@@ -31,7 +31,7 @@ from generala_spec.rulebook import Ambiguity, Clause, Decision, Quote, RulebookE
 HELP = "the rulebook: a clause (R-...), area (R-JOKER), sentence (FR-n, FA-n), ambiguity (AMB-n), or search words"
 
 WIDTH = 88
-_TAG = re.compile(r"@(R-[A-Z]+-\d+)(?![\w-])")
+_TAG = re.compile(r"@((?:R-[A-Z]+|AMB)-\d+)(?![\w-])")
 _FLOW_LIST = re.compile(r"^\s*-?\s*clauses:\s*\[([^\]]*)\]")
 _BLOCK_START = re.compile(r"^(\s*)-?\s*clauses:\s*$")
 _BLOCK_ITEM = re.compile(r"^\s*-\s*['\"]?(R-[A-Z]+-\d+)['\"]?\s*(?:#.*)?$")
@@ -46,7 +46,8 @@ SHOWN_CASES = 8
 
 @dataclass(frozen=True)
 class Citation:
-    """A place in the scenario data that cites a clause."""
+    """A place in the scenario data that cites a clause (``clause``; a Gherkin tag may
+    also cite an ambiguity, ``AMB-5``)."""
 
     clause: str
     path: Path
@@ -80,7 +81,7 @@ def _yaml_citations(path: Path, text: str) -> Iterator[Citation]:
 
 
 def scenario_citations(root: Path) -> list[Citation]:
-    """Every citation of a clause under ``root``: Gherkin tags ``@R-...`` in
+    """Every citation of a clause under ``root``: Gherkin tags ``@R-...`` (and ``@AMB-...``) in
     ``.feature`` files and ``clauses:`` lists in YAML fixtures (a text scan)."""
     found: list[Citation] = []
     for path in sorted(root.rglob("*")):
