@@ -15,7 +15,6 @@ from functools import cache
 from importlib.resources import files
 from types import MappingProxyType
 
-import jsonschema
 import yaml
 
 TEXTS = ("FR", "FA")
@@ -170,6 +169,8 @@ def schema_for(kind: str) -> dict:
 def validate(kind: str, document: object, filename: str) -> None:
     """Raise :class:`RulebookError` naming the file and the field if
     ``document`` does not match the schema of ``kind``."""
+    import jsonschema  # here, not at import: the web pages' Python has no jsonschema (see use_checked)
+
     validator = jsonschema.Draft202012Validator(schema_for(kind))
     errors = list(validator.iter_errors(document))
     # An error inside allOf also makes its properties "unevaluated": report the cause.
@@ -180,9 +181,24 @@ def validate(kind: str, document: object, filename: str) -> None:
         raise RulebookError("invalid-rulebook", f"{filename}: at {where}: {error.message}")
 
 
+_CHECKED: dict[str, dict] = {}
+
+
+def use_checked(documents: Mapping[str, dict]) -> None:
+    """Take the rulebook files from ``documents`` (kind to the document :func:`load`
+    gave where it was checked) instead of reading and checking the YAML: the web
+    pages run the kit in the browser without jsonschema, on the files the site
+    build checked."""
+    _CHECKED.update(documents)
+    load.cache_clear()
+
+
 @cache
 def load(kind: str) -> dict:
-    """The parsed and schema-checked YAML file ``<kind>.yaml``."""
+    """The parsed and schema-checked YAML file ``<kind>.yaml`` (or the document
+    given to :func:`use_checked`)."""
+    if kind in _CHECKED:
+        return _CHECKED[kind]
     filename = f"{kind}.yaml"
     document = yaml.safe_load(_read(filename))
     validate(kind, document, filename)
