@@ -57,6 +57,14 @@ def profile_names() -> list[str]:
     return list(_raw()["profiles"])
 
 
+def profile_summary(profile: str) -> str:
+    """The one-line summary of ``profile`` in ``options.yaml``."""
+    profiles = _raw()["profiles"]
+    if profile not in profiles:
+        raise UnknownOption("unknown-profile", f"unknown profile {profile!r}; known: {sorted(profiles)}")
+    return profiles[profile]["summary"]
+
+
 def resolve(profile: str = "default", overrides: Mapping[str, str] | None = None) -> dict[str, str]:
     """The full option assignment of ``profile`` with ``overrides`` on top.
 

@@ -42,3 +42,6 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
         terminalreporter.write_line(
             f"broken engines the roll-up attributes first to the broken clause: {attributed}/{len(rules)}"
         )
+
+
+pytest_plugins = ["tests.browser"]

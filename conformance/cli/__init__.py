@@ -11,7 +11,7 @@ import importlib
 import sys
 from collections.abc import Sequence
 
-COMMANDS = ["play", "serve", "rules", "explain", "check", "profile", "perft", "fuzz", "regenerate"]
+COMMANDS = ["play", "serve", "rules", "explain", "check", "profile", "perft", "fuzz", "regenerate", "site"]
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:

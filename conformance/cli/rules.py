@@ -35,8 +35,10 @@ _FLOW_LIST = re.compile(r"^\s*-?\s*clauses:\s*\[([^\]]*)\]")
 _BLOCK_START = re.compile(r"^(\s*)-?\s*clauses:\s*$")
 _BLOCK_ITEM = re.compile(r"^\s*-\s*['\"]?(R-[A-Z]+-\d+)['\"]?\s*(?:#.*)?$")
 _CLAUSE_ID = re.compile(r"R-[A-Z]+-\d+")
-_AREA = re.compile(r"^R-([A-Z]+)$")
-_ID_LIKE = re.compile(r"^(?:R-\S*|[A-Z]+-\d+)$")
+AREA = re.compile(r"^R-([A-Z]+)$")
+"""A whole area (``R-JOKER``): ``rules`` lists its clauses."""
+ID_LIKE = re.compile(r"^(?:R-\S*|[A-Z]+-\d+)$")
+"""One word ``rules`` looks up as an ID (after upper-casing) rather than searching for."""
 SHOWN_CASES = 8
 """How many citing scenarios a clause page lists before counting the rest."""
 
@@ -247,13 +249,13 @@ def list_area(area: str) -> list[str]:
     return [f"R-{area}: {rulebook.areas()[area]}", *list_clauses(area)]
 
 
-def _folded(text: str) -> str:
+def folded(text: str) -> str:
     """``text`` for matching: case-folded, accents dropped (levée matches levee)."""
     decomposed = unicodedata.normalize("NFKD", text.casefold())
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
-def _searchable() -> Iterator[tuple[str, str, str]]:
+def searchable() -> Iterator[tuple[str, str, str]]:
     """(ID, one-line summary, all its searchable text) of every entry of the rulebook."""
     for clause in rulebook.clauses().values():
         quoted = " ".join(f"{q.quote} {q.english}" for q in clause.sources)
@@ -269,10 +271,10 @@ def _searchable() -> Iterator[tuple[str, str, str]]:
 def search(words: list[str]) -> list[str]:
     """The entries whose text holds every one of ``words`` (clauses, ambiguities, then
     sentences), each with its ID and one line; empty when nothing matches."""
-    wanted = [_folded(w) for w in words]
+    wanted = [folded(w) for w in words]
     found = []
-    for identifier, summary, text in _searchable():
-        haystack = _folded(text)
+    for identifier, summary, text in searchable():
+        haystack = folded(text)
         if all(w in haystack for w in wanted):
             line = textwrap.shorten(summary, WIDTH - 12, placeholder=" ...")
             found.append(f"{identifier:<11} {line}")
@@ -282,7 +284,7 @@ def search(words: list[str]) -> list[str]:
 def describe(identifier: str, root: Path, all_cases: bool = False) -> list[str]:
     """The lines shown for ``identifier``; :class:`RulebookError` if unknown."""
     key = identifier.strip().upper()
-    area = _AREA.match(key)
+    area = AREA.match(key)
     if area:
         return list_area(area.group(1))
     kind = rulebook.kind_of(key)
@@ -315,7 +317,7 @@ def run(args: argparse.Namespace) -> int:
     words = args.words
     if args.list:
         lines = list(list_all())
-    elif len(words) == 1 and _ID_LIKE.match(words[0].strip().upper()):
+    elif len(words) == 1 and ID_LIKE.match(words[0].strip().upper()):
         try:
             lines = describe(words[0], ROOT, args.cases)
         except RulebookError as error:

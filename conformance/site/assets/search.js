@@ -1,0 +1,119 @@
+// The rulebook's search box: the same matching as `generala-kit rules WORDS`.
+// One word that looks like an ID (R-JOKER-4, R-JOKER, AMB-3, FA-30) is looked up;
+// otherwise every entry whose folded text holds every folded word is listed, in the
+// order of the index (clauses, ambiguities, then sentences). The data and the
+// folding tables come from search-index.js, written by `generala-kit site`.
+(function () {
+  "use strict";
+  const data = window.GENERALA_SEARCH;
+  const results = document.getElementById("results");
+  const input = document.getElementById("q");
+  if (!data || !results || !input) return;
+  const root = document.querySelector("script[src$='search.js']").getAttribute("src").replace(/assets\/search\.js$/, "");
+  const idLike = new RegExp(data.patterns.idLike, "u");
+  const areaPattern = new RegExp(data.patterns.area, "u");
+  const idPattern = new RegExp(data.patterns.id, "u");
+  const casefold = data.fold.casefold;
+  const combining = data.fold.combining;
+  const byId = new Map(data.entries.map((entry) => [entry[0], entry]));
+
+  function isCombining(point) {
+    let low = 0;
+    let high = combining.length - 1;
+    while (low <= high) {
+      const mid = (low + high) >> 1;
+      if (point < combining[mid][0]) high = mid - 1;
+      else if (point > combining[mid][1]) low = mid + 1;
+      else return true;
+    }
+    return false;
+  }
+
+  // rules.folded: case-folded (str.casefold), NFKD, combining marks dropped.
+  function fold(text) {
+    let folded = "";
+    for (const ch of text) folded += casefold[ch] ?? ch;
+    let kept = "";
+    for (const ch of folded.normalize("NFKD")) if (!isCombining(ch.codePointAt(0))) kept += ch;
+    return kept;
+  }
+
+  function kindOf(key) {
+    if (key.startsWith("R-")) return "clause";
+    return key.startsWith("AMB-") ? "ambiguity" : "sentence";
+  }
+
+  // rules.describe for one ID-like word: the entries it shows, or its error.
+  function lookUp(word) {
+    const key = word.trim().toUpperCase();
+    const area = areaPattern.exec(key);
+    if (area) {
+      const found = data.areas[area[1]];
+      if (!found) {
+        const known = Object.keys(data.areas).map((a) => "R-" + a).join(", ");
+        return { error: `no area R-${area[1]} in the rulebook; areas: ${known}` };
+      }
+      return { heading: `R-${area[1]}: ${found.title}`, ids: found.clauses };
+    }
+    if (!idPattern.test(key)) return { error: `'${key}' is not a rulebook ID (R-AREA-n, AMB-n, FR-n or FA-n)` };
+    if (!byId.has(key)) return { error: `no ${kindOf(key)} '${key}' in the rulebook` };
+    return { ids: [key] };
+  }
+
+  // rules.search: every entry holding every word.
+  function search(words) {
+    const wanted = words.map(fold);
+    const ids = data.entries.filter((entry) => wanted.every((w) => entry[3].includes(w))).map((e) => e[0]);
+    if (!ids.length) return { error: `nothing matches '${words.join(" ")}'` };
+    return { heading: `${ids.length} match(es) for '${words.join(" ")}'`, ids };
+  }
+
+  function answer(query) {
+    const words = query.split(/\s+/u).filter(Boolean);
+    if (!words.length) return null;
+    if (words.length === 1 && idLike.test(words[0].trim().toUpperCase())) return lookUp(words[0]);
+    return search(words);
+  }
+
+  function show(query) {
+    const found = answer(query);
+    results.replaceChildren();
+    results.hidden = found === null;
+    if (found === null) return;
+    const heading = document.createElement("h2");
+    heading.textContent = found.error ? found.error.charAt(0).toUpperCase() + found.error.slice(1) + "." : found.heading;
+    results.append(heading);
+    if (found.error) return;
+    const list = document.createElement("ol");
+    list.className = "hits";
+    for (const id of found.ids) {
+      const entry = byId.get(id);
+      const item = document.createElement("li");
+      const link = document.createElement("a");
+      link.href = root + entry[2];
+      link.textContent = id;
+      link.className = "hit";
+      const summary = document.createElement("span");
+      summary.textContent = " " + entry[1];
+      item.append(link, summary);
+      list.append(item);
+    }
+    results.append(list);
+  }
+
+  const initial = new URLSearchParams(window.location.search).get("q") || "";
+  input.value = initial;
+  show(initial);
+  input.addEventListener("input", () => {
+    show(input.value);
+    const url = new URL(window.location.href);
+    if (input.value) url.searchParams.set("q", input.value);
+    else url.searchParams.delete("q");
+    try {
+      window.history.replaceState(null, "", url);
+    } catch (error) {
+      // some browsers refuse to change the address of a file:// page; the search still works
+    }
+  });
+  window.generalaSearch = { fold, answer };
+})();

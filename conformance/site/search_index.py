@@ -1,0 +1,78 @@
+"""The search index of the site: ``assets/search-index.js``, the precomputed data that
+``assets/search.js`` searches with the matching of ``generala-kit rules WORDS``.
+
+The index holds, for every entry :func:`generala_conformance.cli.rules.searchable`
+yields (clauses, ambiguities, then sentences), its ID, one line, its address and its
+text already folded by :func:`~generala_conformance.cli.rules.folded`; the areas and
+their clauses; the patterns by which ``rules`` takes one word for an ID; and the two
+tables the script needs to fold a query exactly as Python does (``str.casefold`` for
+every character it changes, and the characters ``unicodedata.combining`` drops).
+It is a script defining ``window.GENERALA_SEARCH``, not a JSON file, so that the page
+also works opened from ``file://``, where scripts may not fetch files.
+"""
+
+from __future__ import annotations
+
+import json
+import unicodedata
+from functools import cache
+
+from generala_conformance.cli import rules
+from generala_conformance.site import links
+from generala_conformance.site.output import Site
+from generala_spec import rulebook
+
+INDEX_SCRIPT = "assets/search-index.js"
+SEARCH_SCRIPT = "assets/search.js"
+_PLANES = 0x110000
+
+
+def _js_pattern(pattern: str) -> str:
+    """A Python ``re`` pattern as a JavaScript one (flag ``u``): Python's ``\\d`` is any
+    decimal digit, like JavaScript's ``\\p{Nd}``."""
+    return pattern.replace(r"\d", r"\p{Nd}")
+
+
+@cache
+def fold_tables() -> dict[str, object]:
+    """``casefold``: every character that ``str.casefold`` changes, with its folding;
+    ``combining``: the ranges ``[first, last]`` of code points ``unicodedata.combining``
+    gives a class (the marks :func:`rules.folded` drops after NFKD)."""
+    casefold = {}
+    ranges: list[list[int]] = []
+    for point in range(_PLANES):
+        if 0xD800 <= point <= 0xDFFF:
+            continue
+        char = chr(point)
+        if char.casefold() != char:
+            casefold[char] = char.casefold()
+        if unicodedata.combining(char):
+            if ranges and ranges[-1][1] == point - 1:
+                ranges[-1][1] = point
+            else:
+                ranges.append([point, point])
+    return {"casefold": casefold, "combining": ranges}
+
+
+def index() -> dict[str, object]:
+    """The whole search index (see the module's docstring)."""
+    entries = [
+        [ident, summary, links.address(ident), rules.folded(text)] for ident, summary, text in rules.searchable()
+    ]
+    clauses = rulebook.clauses().values()
+    areas = {
+        area: {"title": title, "clauses": [c.id for c in clauses if c.area == area]}
+        for area, title in rulebook.areas().items()
+    }
+    patterns = {
+        "idLike": _js_pattern(rules.ID_LIKE.pattern),
+        "area": _js_pattern(rules.AREA.pattern),
+        "id": _js_pattern(rulebook.ID_PATTERN.pattern),
+    }
+    return {"entries": entries, "areas": areas, "patterns": patterns, "fold": fold_tables()}
+
+
+def write(site: Site) -> None:
+    """Write ``assets/search-index.js`` (``assets/search.js`` is a shared asset)."""
+    data = json.dumps(index(), ensure_ascii=False, separators=(",", ":"))
+    site.write_file(INDEX_SCRIPT, f"window.GENERALA_SEARCH = {data};\n")

@@ -1,0 +1,107 @@
+"""``generala-kit site``: the site builds from the installed package, every rulebook
+entry has its anchor, and no internal link is broken."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+import pytest
+from generala_conformance.cli import site as cmd_site
+from generala_conformance.site import links, output
+from generala_spec import rulebook
+from generala_spec.options import options, profile_names
+
+from tests import site_links
+from tests.cli_helpers import run_command
+
+
+def _every_entry() -> list[str]:
+    return [
+        *rulebook.clauses(),
+        *rulebook.ambiguities(),
+        *rulebook.sentences(),
+        *(f"option:{name}" for name in options()),
+        *(f"profile:{name}" for name in profile_names()),
+    ]
+
+
+def test_the_site_has_the_pages_and_assets(site_dir: Path) -> None:
+    for path in ["index.html", "rules/index.html", "rules/joker.html", "rules/ambiguities.html", "rules/sources.html"]:
+        assert (site_dir / path).is_file(), path
+    for asset in ["assets/site.css", "assets/search.js", "assets/search-index.js"]:
+        assert (site_dir / asset).stat().st_size > 0, asset
+
+
+def test_every_clause_ambiguity_sentence_option_and_profile_has_its_anchor(site_dir: Path) -> None:
+    pages = site_links.site_pages(site_dir)
+    missing = []
+    for identifier in _every_entry():
+        page, _, anchor = links.address(identifier).partition("#")
+        if anchor not in pages[page].ids:
+            missing.append(identifier)
+    assert not missing
+    assert "R-JOKER-4" in pages["rules/joker.html"].ids and "FA-30" in pages["rules/sources.html"].ids
+
+
+def test_no_internal_link_is_broken(site_dir: Path) -> None:
+    pages = site_links.site_pages(site_dir)
+    assert sum(len(p.links) for p in pages.values()) > 1000  # the check looks at every link
+    assert site_links.broken_links(site_dir) == []
+
+
+def test_the_link_check_finds_a_missing_file_and_a_missing_anchor(tmp_path: Path) -> None:
+    (tmp_path / "a.html").write_text('<p id="x"><a href="b.html#y">b</a> <a href="#x">x</a> <a href="c.html">c</a></p>')
+    (tmp_path / "b.html").write_text('<p id="z"><a href="https://example.org/">out</a></p>')
+    assert site_links.broken_links(tmp_path) == [
+        "a.html: b.html#y (no id 'y' in b.html)",
+        "a.html: c.html (no file c.html)",
+    ]
+
+
+def test_persian_sentences_are_right_to_left_and_french_ones_french(site_dir: Path) -> None:
+    text = (site_dir / "rules" / "sources.html").read_text("utf-8")
+    fa = rulebook.sentences()["FA-30"]
+    assert f'<p class="words" lang="fa" dir="rtl">{fa.wording}</p>' in text
+    fr = rulebook.sentences()["FR-13"]
+    assert f'<p class="words" lang="fr">{fr.wording}</p>' in text
+
+
+def test_a_clause_lists_the_scenarios_citing_it_by_their_place_in_the_scenarios(site_dir: Path) -> None:
+    text = (site_dir / "rules" / "joker.html").read_text("utf-8")
+    article = text[text.index('id="R-JOKER-4"') : text.index('id="R-JOKER-5"') if 'id="R-JOKER-5"' in text else None]
+    assert "Both Jokers in one trick: the first one played wins" in article
+    assert "features/04_jokers.feature, line " in article and "fixtures/tricks/" in article
+    assert "site-packages" not in text and "/work/" not in text
+
+
+def test_site_refuses_a_folder_holding_other_files_and_loses_nothing(tmp_path: Path, capsys) -> None:
+    keep = tmp_path / "notes.txt"
+    keep.write_text("mine")
+    code, out, err = run_command(cmd_site, ["--out", str(tmp_path)], capsys)
+    assert code == 2 and out == ""
+    assert err.startswith("generala-kit site: error [out-not-empty]: ") and str(tmp_path) in err
+    assert keep.read_text() == "mine"
+
+
+def test_site_replaces_a_previous_site(tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    output.prepare(out)
+    (out / "stale.html").write_text("old")
+    output.prepare(out)
+    assert not (out / "stale.html").exists() and (out / output.MARKER).is_file()
+
+
+def test_site_refuses_a_file_as_its_folder(tmp_path: Path) -> None:
+    target = tmp_path / "file"
+    target.write_text("x")
+    with pytest.raises(output.SiteError) as refused:
+        output.prepare(target)
+    assert refused.value.code == "out-not-a-folder"
+
+
+def test_site_requires_out() -> None:
+    parser = argparse.ArgumentParser()
+    cmd_site.configure(parser)
+    with pytest.raises(SystemExit):
+        parser.parse_args([])
