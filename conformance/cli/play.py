@@ -23,6 +23,7 @@ from generala_spec.options import profile_names
 
 HELP = "play a seeded game (or series) with random players and print it trick by trick"
 
+
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--players", type=int, default=4, help="2 to 10 (default 4)")
     parser.add_argument("--dealer", type=int, default=1, help="the dealer, P1..Pn (default P1)")

@@ -71,5 +71,6 @@ The answers are the reference engine's, run in this page.</p>
 
 
 def write(site: Site) -> None:
-    """Write ``arbiter.html``."""
+    """Write ``arbiter.html`` (and the engine it runs)."""
+    engine_pages.write_engine(site)
     site.write_page(PAGE, "The arbiter", body())

@@ -6,7 +6,6 @@ and the kit's Python bundle under ``pyodide/``, the page data their scripts draw
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 from generala_conformance.site import kit_bundle, layout, links, pyodide_bundle
 from generala_conformance.site.layout import esc
@@ -19,10 +18,14 @@ FOLDER = "pyodide"
 ROW_NAMES = ("clubs", "diamonds", "hearts", "spades", "Jokers")
 
 
-def write_engine(site: Site, pyodide_folder: Path) -> None:
-    """Copy the pinned Pyodide files from ``pyodide_folder`` and write ``kit.zip`` into the site."""
+def write_engine(site: Site) -> None:
+    """Write the pinned Pyodide files (from ``site.pyodide``, else the cache) and
+    ``kit.zip`` into the site, once for all the pages that need them."""
+    if f"{FOLDER}/kit.zip" in site.written:
+        return
+    folder = pyodide_bundle.pyodide_files(site.pyodide)
     for name in pyodide_bundle.FILES:
-        site.write_file(f"{FOLDER}/{name}", (pyodide_folder / name).read_bytes())
+        site.write_file(f"{FOLDER}/{name}", (folder / name).read_bytes())
     site.write_file(f"{FOLDER}/kit.zip", kit_bundle.kit_zip())
 
 
@@ -53,7 +56,7 @@ def loading_status() -> str:
     return (
         '<p id="status" class="status" role="status" aria-live="polite">Starting the reference engine '
         "(the kit's Python, run in your browser by Pyodide)…</p>"
-        "<noscript><p class=\"status error\">This page runs the kit's reference engine in your browser: "
+        '<noscript><p class="status error">This page runs the kit\'s reference engine in your browser: '
         "it needs JavaScript and WebAssembly.</p></noscript>"
     )
 

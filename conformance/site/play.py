@@ -37,5 +37,6 @@ decides it. Tap a card you may not play to see why.</p>
 
 
 def write(site: Site) -> None:
-    """Write ``play.html``."""
+    """Write ``play.html`` (and the engine it runs)."""
+    engine_pages.write_engine(site)
     site.write_page(PAGE, "Learn by playing", body())

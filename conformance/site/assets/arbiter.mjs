@@ -1,7 +1,7 @@
 // The arbiter page: set up a position (tap cards, or paste the short text form of
 // `generala-kit explain`) and show what `explain` answers. The answer is the kit's
 // Python's (generala_page.explain_text), drawn here as it comes.
-import { action, answered, card, data, el, kit, ref, seat, status } from "./kit.mjs";
+import { action, answered, card, data, el, kit, ref, seat, start, status } from "./kit.mjs";
 
 const $ = (id) => document.getElementById(id);
 const form = $("text-form");
@@ -34,7 +34,7 @@ function table(snapshot, title) {
   const trick = snapshot.trick.length
     ? snapshot.trick.map((t) => el("span", { class: "played" }, seat(t.player), " ", card(t.card)))
     : "(none)";
-  return el("div", { class: "table-box" },
+  return el("div", { class: "table-box", "data-leader": seat(snapshot.leader) },
     el("h3", {}, title),
     el("div", { class: "scroll" }, el("table", { class: "hands" },
       el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Player"), el("th", { scope: "col" }, "Hand"),
@@ -48,29 +48,30 @@ function choicesBlock(choices) {
   if (!choices) return el("p", {}, "The game is over.");
   const who = seat(choices.player);
   const legal = el("ul", { class: "legal" }, choices.legal.map((m) =>
-    el("li", {},
+    el("li", { "data-action": m.action, "data-clause": m.allowed_by?.clause },
       el("button", { type: "button", class: "move", "data-move": `${who} ${m.action}`,
         "aria-label": `Play ${who} ${m.action}`, onclick: () => playMove(`${who} ${m.action}`) }, action(m.action)),
       " legal by ", refs(m.allowed_by), " ", statement(m.allowed_by))));
   const illegal = el("ul", { class: "illegal" }, choices.illegal.map((m) =>
-    el("li", { "data-action": m.action },
+    el("li", { "data-action": m.action, "data-clause": m.refused_by?.clause, "data-code": m.code },
       el("span", { class: "refused" }, action(m.action)), " ", m.message, " ",
       el("code", {}, m.code), " ", m.refused_by ? ["— ", refs(m.refused_by)] : null)));
-  return el("section", { class: "choices" },
+  return el("section", { class: "choices", "data-player": who },
     el("h3", {}, `${who} to move (${choices.phase}): legal moves`), legal,
     choices.illegal.length ? [el("h3", {}, "Illegal, and why"), illegal] : null);
 }
 
 function movesBlock(moves, stopped) {
   const items = moves.map((m) =>
-    el("li", { class: "move-done" },
+    el("li", { class: "move-done", "data-move": m.move, "data-clause": m.allowed_by?.clause },
       el("p", {}, el("strong", {}, m.move), " — legal by ", refs(m.allowed_by)),
       el("ul", { class: "events" }, m.events.map((e) =>
-        el("li", { class: `event event-${e.event.type}` },
+        el("li", { class: `event event-${e.event.type}`, "data-event": e.text, "data-clause": e.decided_by?.clause },
           el("code", {}, e.text), " ", ref(e.decided_by?.clause), " ", e.why,
           e.event.type === "trick" || e.event.type === "lead" || e.event.type === "game-over"
             ? el("div", { class: "statement-small" }, e.decided_by?.statement) : null)))));
-  const refusal = stopped ? el("p", { class: "stopped", role: "alert" },
+  const refusal = stopped ? el("p", { class: "stopped", role: "alert", "data-move": stopped.move,
+    "data-code": stopped.code, "data-clause": stopped.refused_by?.clause },
     el("strong", {}, `${stopped.move} is refused: `), stopped.message, " ", el("code", {}, stopped.code), " ",
     stopped.refused_by ? ["— ", refs(stopped.refused_by), " ", statement(stopped.refused_by)] : null) : null;
   return el("section", { class: "moves" }, el("h3", {}, "What the moves do"), el("ol", {}, items), refusal);
@@ -81,7 +82,7 @@ function readingsBlock(readings) {
   return el("section", { class: "readings" },
     el("h3", {}, "Where the readings disagree"),
     el("ul", {}, readings.map((r) =>
-      el("li", { class: "reading" },
+      el("li", { class: "reading", "data-reading": r.reading },
         el("strong", {}, r.reading), ": ",
         Array.isArray(r.outcome) ? el("code", {}, r.outcome.join(" · ")) : r.outcome,
         el("ul", {}, r.ambiguities.map((a) =>
@@ -247,15 +248,10 @@ async function main() {
     positionBox.value = given.get("position");
     movesBox.value = given.get("moves") ?? "";
   }
-  try {
-    const { info } = await kit();
-    buildSetup(info);
-    $("setup-controls").hidden = false;
-    await explainNow();
-  } catch (error) {
-    status(`The reference engine could not start in this browser: ${error.message}`, "error");
-    throw error;
-  }
+  const { info } = await kit();
+  buildSetup(info);
+  $("setup-controls").hidden = false;
+  await explainNow();
 }
 
-main();
+start(main);

@@ -33,6 +33,7 @@ async function boot() {
 /** Mark the moment the page first showed an answer (time since the page was opened). */
 export function answered() {
   timings.first_answer_ms ??= Math.round(performance.now());
+  window.generalaAnswers = (window.generalaAnswers ?? 0) + 1;
   window.dispatchEvent(new CustomEvent("generala-answer"));
 }
 
@@ -73,7 +74,18 @@ export const seat = (s) => `P${s + 1}`;
 
 /** Show a message in the page's status line. */
 export function status(text, kind = "") {
+  if (kind === "error" && location.protocol === "file:") {
+    text += " This page was opened from a file: serve its folder instead (python3 -m http.server -d SITE).";
+  }
   const line = document.getElementById("status");
   line.textContent = text;
   line.className = `status ${kind}`;
+}
+
+/** Run the page's ``main``; a failure (Python could not start, or failed) is shown in the status line. */
+export function start(main) {
+  main().catch((error) => {
+    status(`The reference engine failed in this browser: ${error.message}`, "error");
+    throw error;
+  });
 }

@@ -1,7 +1,7 @@
 // Learn by playing: a game against computer players, every event told in one line with
 // its clause. The game is the kit's Python's (generala_page.Lesson); this script draws it
 // and sends the person's moves.
-import { action, answered, card, el, kit, ref, seat, status } from "./kit.mjs";
+import { action, answered, card, el, kit, ref, seat, start, status } from "./kit.mjs";
 
 const $ = (id) => document.getElementById(id);
 let lesson = null;
@@ -20,9 +20,8 @@ function yourHand(state) {
   const buttons = hand.map((code) => {
     const playable = legal.has(code);
     const why = refused.get(code);
-    return el("button", { type: "button", class: `hand-card${playable ? " playable" : ""}`, "data-action": code,
-      "aria-disabled": playable ? null : "true",
-      "aria-label": playable ? `Play ${code}` : `${code}: ${why ? why.message : "not your turn"}`,
+    return el("button", { type: "button", class: `hand-card ${playable ? "playable" : "refused"}`, "data-action": code,
+      "aria-label": playable ? `Play ${code}` : `${code}, not playable now: ${why ? why.message : "not your turn"}`,
       onclick: () => (playable ? send(code) : explainRefusal(code, why)) }, card(code));
   });
   const extra = state.legal.filter((a) => !hand.includes(a)).map((a) =>
@@ -94,21 +93,16 @@ function seats() {
 }
 
 async function main() {
-  try {
-    const { info } = await kit();
-    $("players").replaceChildren(...Array.from({ length: 9 }, (_, i) =>
-      el("option", { value: String(i + 2), selected: i === 2 }, String(i + 2))));
-    $("players").addEventListener("change", seats);
-    seats();
-    $("bot").replaceChildren(...info.bots.map((b) => el("option", { value: b }, b === "first" ? "play the first legal card" : "play a random legal card")));
-    $("profile").replaceChildren(...info.profiles.map((p) => el("option", { value: p }, p)));
-    $("play-form").addEventListener("submit", deal);
-    $("play-form").hidden = false;
-    await deal();
-  } catch (error) {
-    status(`The reference engine could not start in this browser: ${error.message}`, "error");
-    throw error;
-  }
+  const { info } = await kit();
+  $("players").replaceChildren(...Array.from({ length: 9 }, (_, i) =>
+    el("option", { value: String(i + 2), selected: i === 2 }, String(i + 2))));
+  $("players").addEventListener("change", seats);
+  seats();
+  $("bot").replaceChildren(...info.bots.map((b) => el("option", { value: b }, b === "first" ? "play the first legal card" : "play a random legal card")));
+  $("profile").replaceChildren(...info.profiles.map((p) => el("option", { value: p }, p)));
+  $("play-form").addEventListener("submit", deal);
+  $("play-form").hidden = false;
+  await deal();
 }
 
-main();
+start(main);
