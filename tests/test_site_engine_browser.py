@@ -298,7 +298,7 @@ def test_the_play_page_at_desktop_width_explains_a_refused_card(player) -> None:
     desktop.fill("#seed", "7")
     desktop.click("#deal")
     desktop.wait_for_selector("#game-title:has-text('seed 7')")
-    desktop.locator(".your-hand button.refused").first.click()  # seed 7: P1 must follow clubs
+    desktop.locator(".your-hand button.refused").first.click()  # seed 7: P1 must follow hearts
     assert "must-follow-suit" in desktop.inner_text("#refusal")
     assert desktop.locator("#refusal a.ref").inner_text() == "R-FOLLOW-2"
     assert desktop.evaluate("() => document.documentElement.scrollWidth") <= desktop.viewport_size["width"]

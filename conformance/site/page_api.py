@@ -29,8 +29,8 @@ from generala_reference.actions import format_action, parse_action
 from generala_reference.cards import format_card, format_cards
 from generala_reference.decisions import apply_decided
 from generala_reference.errors import GeneralaError, IllegalAction
-from generala_reference.game import Game
 from generala_reference.rules import Rules
+from generala_reference.series import Series
 from generala_spec import rulebook
 from generala_spec.options import options, profile_names
 
@@ -95,12 +95,14 @@ def explain_text(position: str, moves: str = "") -> str:
 
 class Lesson:
     """A game of ``players`` in which ``seat`` is a person and the others are computer
-    players (``bot``: :data:`BOTS`), dealt by P1 from ``seed`` under ``profile``."""
+    players (``bot``: :data:`BOTS`), dealt by P1 from ``seed`` under ``profile``: the
+    deal of ``generala-kit play --players N --seed SEED``, whose random players choose
+    as the ``random`` computer players do."""
 
     def __init__(self, players: int, seat: int, bot: str, seed: int, profile: str = "default") -> None:
         if bot not in BOTS:
             raise ValueError(f"bot must be one of {BOTS}, not {bot!r}")
-        self.game = Game.from_deal(players, 0, seed=seed, rules=Rules.of(profile))
+        self.game = Series(players, 0, seed=seed, rules=Rules.of(profile)).game  # the deal of `play --seed`
         self.seat, self.bot, self.rng = seat, bot, random.Random(seed)
         self.lines: list[Json] = [_line(line) for line in narrate.deal_lines(self.game, 0)]
         self.trick_no = 0

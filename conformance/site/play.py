@@ -28,6 +28,7 @@ decides it. Tap a card you may not play to see why.</p>
 <button type="submit" id="deal">Deal a new game</button>
 </form>
 <h2 id="game-title">Game</h2>
+<p id="same-deal" class="help"></p>
 <p id="end" class="end" role="status" hidden></p>
 <div id="table" class="play-table"></div>
 <h2>What happened, and by which rule</h2>

@@ -61,13 +61,23 @@ function choicesBlock(choices) {
     choices.illegal.length ? [el("h3", {}, "Illegal, and why"), illegal] : null);
 }
 
+/** The plain-words headline of an event that settles something: who wins, who leads, who loses. */
+function outcome(event) {
+  const said = {
+    trick: () => `${seat(event.winner)} wins the trick. `,
+    lead: () => `${seat(event.player)} leads next. `,
+    "game-over": () => (event.loser == null ? "Nobody loses. " : `${seat(event.loser)} loses. `),
+  }[event.type];
+  return said ? el("strong", { class: "outcome" }, said()) : null;
+}
+
 function movesBlock(moves, stopped) {
   const items = moves.map((m) =>
     el("li", { class: "move-done", "data-move": m.move, "data-clause": m.allowed_by?.clause },
       el("p", {}, el("strong", {}, m.move), " — legal by ", refs(m.allowed_by)),
       el("ul", { class: "events" }, m.events.map((e) =>
         el("li", { class: `event event-${e.event.type}`, "data-event": e.text, "data-clause": e.decided_by?.clause },
-          el("code", {}, e.text), " ", ref(e.decided_by?.clause), " ", e.why,
+          outcome(e.event), el("code", {}, e.text), " ", ref(e.decided_by?.clause), " ", e.why,
           e.event.type === "trick" || e.event.type === "lead" || e.event.type === "game-over"
             ? el("div", { class: "statement-small" }, e.decided_by?.statement) : null)))));
   const refusal = stopped ? el("p", { class: "stopped", role: "alert", "data-move": stopped.move,

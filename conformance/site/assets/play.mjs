@@ -32,7 +32,8 @@ function yourHand(state) {
 
 function explainRefusal(code, why) {
   $("refusal").replaceChildren(why
-    ? el("span", {}, `${code} is not allowed: ${why.message} `, el("code", {}, why.code), " ", ref(why.refused_by?.clause))
+    ? el("span", {}, card(code), ` is not allowed: ${why.message} `, el("code", {}, why.code), " ",
+      ref(why.refused_by?.clause))
     : `It is not your turn.`);
 }
 
@@ -80,7 +81,11 @@ async function deal(event) {
   lesson = page.Lesson(Number($("players").value), Number($("seat").value), $("bot").value, seed, $("profile").value);
   shown = 0;
   $("log").replaceChildren();
-  $("game-title").textContent = `Game: ${$("players").value} players, seed ${seed}, profile ${$("profile").value}`;
+  const players = $("players").value;
+  const profile = $("profile").value;
+  $("game-title").textContent = `Game: ${players} players, seed ${seed}, profile ${profile}`;
+  $("same-deal").replaceChildren("The same deal as ",
+    el("code", {}, `generala-kit play --players ${players} --seed ${seed} --profile ${profile}`), ".");
   draw(JSON.parse(lesson.state()));
   status("Dealt by the reference engine.");
 }
