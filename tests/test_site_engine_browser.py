@@ -135,28 +135,21 @@ def _opened(browser, size: dict[str, int], url: str):
         assert not refused, f"the page fetched from elsewhere: {refused}"
 
 
-@pytest.fixture(scope="module")
-def arbiter(site_url, browser):
-    """The arbiter page at desktop width, started once."""
-    yield from _opened(browser, DESKTOP, site_url + "arbiter.html")
+def _module_page(size: dict[str, int], path: str, doc: str):
+    """A module-scoped fixture: the page ``path`` at ``size``, started once."""
+
+    @pytest.fixture(scope="module")
+    def opened(site_url, browser):
+        yield from _opened(browser, size, site_url + path)
+
+    opened.__doc__ = doc
+    return opened
 
 
-@pytest.fixture(scope="module")
-def arbiter_phone(site_url, browser):
-    """The arbiter page at phone width, started once."""
-    yield from _opened(browser, PHONE, site_url + "arbiter.html")
-
-
-@pytest.fixture(scope="module")
-def player(site_url, browser):
-    """The play page at desktop width, started once."""
-    yield from _opened(browser, DESKTOP, site_url + "play.html")
-
-
-@pytest.fixture(scope="module")
-def player_phone(site_url, browser):
-    """The play page at phone width, started once."""
-    yield from _opened(browser, PHONE, site_url + "play.html")
+arbiter = _module_page(DESKTOP, "arbiter.html", "The arbiter page at desktop width.")
+arbiter_phone = _module_page(PHONE, "arbiter.html", "The arbiter page at phone width.")
+player = _module_page(DESKTOP, "play.html", "The play page at desktop width.")
+player_phone = _module_page(PHONE, "play.html", "The play page at phone width.")
 
 
 @pytest.mark.parametrize("name", sorted(POSITIONS))

@@ -47,34 +47,27 @@ def deal_lines(game: Game, dealer: int) -> list[Line]:
     return lines
 
 
+_WORDS = {
+    "play": lambda name, e: f"{name} {pretty_card(e[2])}",
+    "decline": lambda name, e: f"{name} declines",
+    "take": lambda name, e: f"and takes {pretty_card(e[2])}",
+    "out": lambda name, e: f"({name} is out)",
+    "trick": lambda name, e: f"{name} played the highest card{'' if e[2] else ' (trick ended by a decline)'}.",
+    "lead": lambda name, e: f"→ {name} leads next: {WHY[e[2]]}.",
+    "game-over": lambda name, e: f"Game over: {'nobody loses' if e[1] is None else name + ' loses'}.",
+    "eliminated": lambda name, e: f"{name} is eliminated from the series.",
+    "next-dealer": lambda name, e: f"{name} deals next{'' if e[2] else ' (and sits out the game)'}.",
+    "champion": lambda name, e: f"{name} is the champion!",
+    "deal": lambda name, e: f"{name} deals.",
+}
+"""The words of each kind of event, from the name of its player (``P3``) and the event."""
+
+
 def event_words(event: tuple) -> str:
     """The words of ``generala-kit play`` for one event of the engine."""
-    kind, who = event[0], event[1]
-    name = "" if who is None else f"P{who + 1}"
-    if kind == "play":
-        return f"{name} {pretty_card(event[2])}"
-    if kind == "decline":
-        return f"{name} declines"
-    if kind == "take":
-        return f"and takes {pretty_card(event[2])}"
-    if kind == "out":
-        return f"({name} is out)"
-    if kind == "trick":
-        ended = "" if event[2] else " (trick ended by a decline)"
-        return f"{name} played the highest card{ended}."
-    if kind == "lead":
-        return f"→ {name} leads next: {WHY[event[2]]}."
-    if kind == "game-over":
-        return f"Game over: {'nobody loses' if who is None else name + ' loses'}."
-    if kind == "eliminated":
-        return f"{name} is eliminated from the series."
-    if kind == "next-dealer":
-        return f"{name} deals next{'' if event[2] else ' (and sits out the game)'}."
-    if kind == "champion":
-        return f"{name} is the champion!"
-    if kind == "deal":
-        return f"{name} deals."
-    raise ValueError(f"no words for the event {event!r}")
+    if event[0] not in _WORDS:
+        raise ValueError(f"no words for the event {event!r}")
+    return _WORDS[event[0]]("" if event[1] is None else f"P{event[1] + 1}", event)
 
 
 def told(decided: Decided) -> Line:
