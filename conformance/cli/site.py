@@ -46,6 +46,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     print(
         f"wrote {len(built.files)} files ({built.size / 1024:.0f} KiB) to {built.out} in {built.seconds:.1f} s; "
-        f"open {built.out / 'index.html'}"
+        f"open {built.out / 'index.html'} (the arbiter and play pages need a web server: "
+        f"python3 -m http.server -d {built.out})"
     )
     return 0
