@@ -294,5 +294,9 @@ def test_the_play_page_at_desktop_width_explains_a_refused_card(player) -> None:
     desktop.locator(".your-hand button.refused").first.click()  # seed 7: P1 must follow hearts
     assert "must-follow-suit" in desktop.inner_text("#refusal")
     assert desktop.locator("#refusal a.ref").inner_text() == "R-FOLLOW-2"
+    told = desktop.locator("#log li").count()
+    desktop.locator(".your-hand .playable").first.focus()
+    desktop.keyboard.press("Enter")  # the keyboard plays a card
+    desktop.wait_for_function(f"() => document.querySelectorAll('#log li').length > {told}")
     assert desktop.evaluate("() => document.documentElement.scrollWidth") <= desktop.viewport_size["width"]
     screenshot(desktop, "play")
