@@ -1,69 +1,72 @@
-"""Benchmark of the web site: its size (with Pyodide and without), and the time to
-first answer of the arbiter and play pages in headless Chromium (from opening the
-page: Pyodide started, the kit's Python loaded, the first ``explain`` or deal drawn).
+"""Benchmark of ``generala-kit site``: the wall time of a whole build (a fresh process,
+as a user runs it) and of its parts in-process (the fixture scan for the citing
+scenarios, the search index with its folding tables), and the site's size: in
+total, per kind of file, the largest pages, and what a first visit of the rulebook's
+contents page loads.
 
-Run: ``python bench/bench_site.py [RUNS]`` (needs /usr/bin/chromium and Pyodide in
-the cache or npm). Each run opens the page in a new browser context, so nothing is
-cached between runs but what the browser keeps on disk (nothing, in a fresh profile).
+Run from the worktree: ``python bench/bench_site.py [--runs N]`` (default 3).
 """
 
 from __future__ import annotations
 
+import argparse
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
 
-from generala_conformance.site.build import build
-from generala_conformance.site.engine_pages import FOLDER
-from playwright.sync_api import sync_playwright
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from tests.browser import CHROMIUM, CHROMIUM_ARGS, DESKTOP, serve
+from generala_conformance.site import scenarios, search_index
+from generala_scenarios import ROOT
 
-
-def sizes(out: Path, files: tuple[str, ...]) -> None:
-    total = sum((out / f).stat().st_size for f in files)
-    engine = sum((out / f).stat().st_size for f in files if f.startswith(FOLDER + "/"))
-    print(f"site: {len(files)} files, {total / 2**20:.1f} MiB; Pyodide and kit.zip {engine / 2**20:.1f} MiB")
-    for name in sorted(f for f in files if f.startswith(FOLDER + "/")):
-        print(f"  {name:<28} {(out / name).stat().st_size / 1024:9.0f} KiB")
+from tests import site_links
 
 
-def first_answers(url: str, page_name: str, runs: int) -> None:
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        found = []
-        for _ in range(runs):
-            context = browser.new_context(viewport=DESKTOP)
-            page = context.new_page()
-            page.goto(url + page_name)
-            page.wait_for_function(
-                "() => window.generalaTimings && window.generalaTimings.first_answer_ms", timeout=300_000
-            )
-            found.append(page.evaluate("() => window.generalaTimings"))
-            context.close()
-        browser.close()
-    for key in ("pyodide_ms", "ready_ms", "first_answer_ms"):
-        values = [f[key] for f in found]
-        print(f"{page_name:<13} {key:<16} median {statistics.median(values) / 1000:6.2f} s  (runs: {values})")
+def build_seconds(out: Path) -> float:
+    """Wall seconds of ``generala-kit site --out OUT`` in a new process."""
+    began = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "generala_conformance.cli", "site", "--out", str(out)], check=True,
+                   stdout=subprocess.DEVNULL)  # fmt: skip
+    return time.perf_counter() - began
+
+
+def timed(function) -> float:
+    began = time.perf_counter()
+    function()
+    return time.perf_counter() - began
 
 
 def main() -> None:
-    runs = int(sys.argv[1]) if len(sys.argv) > 1 else 3
-    with tempfile.TemporaryDirectory() as scratch:
-        out = Path(scratch) / "site"
-        started = time.perf_counter()
-        built = build(out)
-        print(f"build: {time.perf_counter() - started:.1f} s")
-        sizes(out, built.files)
-        server, url = serve(out)
-        try:
-            first_answers(url, "arbiter.html", runs)
-            first_answers(url, "play.html", runs)
-        finally:
-            server.shutdown()
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=3)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "site"
+        runs = [build_seconds(out) for _ in range(args.runs)]
+        print(f"generala-kit site: median {statistics.median(runs):.2f} s, min {min(runs):.2f} s over {len(runs)} runs")
+        print(f"  in-process: citing scenarios {timed(lambda: scenarios.citing(ROOT)):.2f} s, "
+              f"search index {timed(search_index.index):.2f} s")  # fmt: skip
+        files = [p for p in out.rglob("*") if p.is_file()]
+        total = sum(p.stat().st_size for p in files)
+        print(f"site: {len(files)} files, {total / 1024:.0f} KiB")
+        kinds = Counter()
+        for p in files:
+            kinds[p.suffix or p.name] += p.stat().st_size
+        print("  by kind: " + ", ".join(f"{kind} {size / 1024:.0f} KiB" for kind, size in kinds.most_common()))
+        largest = sorted(files, key=lambda p: -p.stat().st_size)[:5]
+        print("  largest: " + ", ".join(f"{p.relative_to(out)} {p.stat().st_size / 1024:.0f} KiB" for p in largest))
+        page = out / "rules" / "index.html"
+        loaded = [page] + [
+            (page.parent / link).resolve()
+            for link in site_links.read(page).links
+            if link.endswith((".css", ".js", ".svg")) and "://" not in link
+        ]
+        print(f"  first visit of rules/index.html loads {sum(p.stat().st_size for p in loaded) / 1024:.0f} KiB "
+              f"({len(loaded)} files)")  # fmt: skip
 
 
 if __name__ == "__main__":

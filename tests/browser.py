@@ -8,7 +8,9 @@ Debian's Chromium driven through Playwright (never a browser build of its own).
 - ``site_url``: its address on a local server (``http://127.0.0.1:PORT/``);
 - ``browser``: a headless Chromium (``/usr/bin/chromium``); a test using it fails,
   saying how to install it, when it is missing (it never skips);
-- ``phone`` and ``desktop``: a new page at :data:`PHONE` or :data:`DESKTOP` size.
+- ``phone`` and ``desktop``: a new page at :data:`PHONE` or :data:`DESKTOP` size; the
+  test fails if the page reports a script error, misses a file or loads anything
+  from elsewhere than the local server or files (:data:`LOCAL`).
 
 :func:`screenshot` writes ``NAME-phone.png`` or ``NAME-desktop.png`` into
 :data:`SCREENSHOTS` (``build/screenshots/`` of the work tree, git-ignored;
@@ -44,6 +46,8 @@ INSTALL_HINT = (
     "Install it with `apt-get install -y chromium` as root (`.ci/install-chromium` does it); "
     "never with `playwright install`."
 )
+LOCAL = ("http://127.0.0.1:", "file://", "data:", "about:", "blob:")
+"""What a page may load: the local server, files and inline data; nothing else."""
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
 SCREENSHOTS = Path(
@@ -127,12 +131,17 @@ def _page(browser, size: dict[str, int]) -> Iterator[object]:
         if request.failure != "net::ERR_ABORTED":  # a load the next navigation cancelled is no missing file
             errors.append(f"{request.failure} {request.url}")
 
+    def requested(request) -> None:
+        if not request.url.startswith(LOCAL):
+            errors.append(f"fetched from elsewhere: {request.url}")
+
     def answered(response) -> None:
         if response.status >= 400:
             errors.append(f"{response.status} {response.url}")
 
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    page.on("request", requested)
     page.on("requestfailed", failed)
     page.on("response", answered)
     yield page

@@ -97,3 +97,13 @@ def test_regenerate_check_passes_from_the_wheel(installed: Path) -> None:
     result = run(installed, "generala-kit", "regenerate", "--check")
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
     assert "files are what their recipes give" in result.stdout
+
+
+def test_site_builds_from_the_wheel(installed: Path, tmp_path: Path) -> None:
+    """``generala-kit site`` works from a plain install: its assets ship in the wheel."""
+    out = tmp_path / "site"
+    result = run(installed, "generala-kit", "site", "--out", str(out))
+    assert result.returncode == 0, result.stderr
+    assert 'id="R-JOKER-4"' in (out / "rules" / "joker.html").read_text("utf-8")
+    for asset in ("site.css", "search.js", "search-index.js", "favicon.svg"):
+        assert (out / "assets" / asset).stat().st_size > 0, asset

@@ -38,7 +38,7 @@ def _cli_listing(words: list[str], capsys) -> list[str]:
     lines = out.splitlines()
     if len(words) == 1 and cmd_rules.ID_LIKE.match(words[0].strip().upper()):
         if cmd_rules.AREA.match(words[0].strip().upper()):  # the area's title, then each clause
-            return [line.split()[0] for line in lines[1:] if not line.startswith(" ")]
+            return [line.split()[0] for line in lines[1:] if rulebook.ID_PATTERN.match(line.split()[0])]
         return [lines[0].split()[0].rstrip(":")]  # the entry itself
     return [line.split()[0] for line in lines[1:]]  # after "N match(es) for ..."
 
@@ -158,3 +158,16 @@ def test_the_keyboard_reaches_the_skip_link_the_search_and_the_links(site_url, d
     desktop.keyboard.press("Enter")
     desktop.wait_for_url("**/rules/index.html?q=AMB-5")
     assert desktop.locator("#results a.hit").all_inner_texts() == ["AMB-5"]
+
+
+def test_the_rulebook_and_its_search_work_opened_as_files(site_dir, phone) -> None:
+    """Opened from ``file://`` (no server), the search index still loads (a script,
+    not a fetched JSON file) and a search from another page lands on the results."""
+    phone.goto((site_dir / "rules" / "next.html").as_uri())
+    phone.fill("#q", "joker")
+    phone.press("#q", "Enter")
+    phone.wait_for_url("**/rules/index.html?q=joker")
+    assert "R-JOKER-4" in phone.locator("#results a.hit").all_inner_texts()
+    phone.locator("#results a.hit", has_text="R-JOKER-4").first.click()
+    assert phone.url == (site_dir / "rules" / "joker.html").as_uri() + "#R-JOKER-4"
+    assert phone.locator("article#R-JOKER-4 blockquote[lang=fa]").is_visible()

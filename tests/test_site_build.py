@@ -105,3 +105,21 @@ def test_site_requires_out() -> None:
     cmd_site.configure(parser)
     with pytest.raises(SystemExit):
         parser.parse_args([])
+
+
+def _article(text: str, identifier: str) -> str:
+    start = text.index(f'id="{identifier}"')
+    return text[start : text.find("</article>", start)]
+
+
+def test_an_ambiguity_shows_readings_ruling_reason_option_profiles_and_scenarios(site_dir: Path) -> None:
+    entry = rulebook.ambiguities()["AMB-5"]
+    decision = entry.decisions[0]
+    article = _article((site_dir / "rules" / "ambiguities.html").read_text("utf-8"), "AMB-5")
+    for reading in decision.readings:
+        assert f"<code>{reading.id}</code>" in article
+    assert "the kit&#x27;s ruling" in article and "Reason." in article
+    assert 'href="options.html#option-tie-break"' in article
+    assert 'profiles: <a href="options.html#profile-fa">fa</a>' in article  # fa picks any-nearest
+    assert 'href="joker.html#R-JOKER-3"' in article  # an ID in the prose is a link
+    assert '<details class="scenario">' in article and "fixture case(s)" in article

@@ -8,6 +8,7 @@ import textwrap
 from collections.abc import Iterator
 from typing import Any
 
+from generala_conformance.site import links
 from generala_conformance.suite.divergence import draw_table
 from generala_conformance.suite.notation import player, pretty
 from generala_spec.options import resolve
@@ -127,4 +128,28 @@ def lines(answer: Json) -> list[str]:
     elif answer["after"] is not None:
         out += ["", "Now:", draw_table(answer["after"]["table"]), *choice_lines(answer["after"]["choices"])]
     out += ["", *reading_lines(answer["readings"], base_outcome(answer))]
+    out += ["", *web_lines(answer)]
     return out
+
+
+def _cited(node: object) -> Iterator[str]:
+    """Every clause ID the answer cites (values of ``clause`` keys), in order."""
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key == "clause" and isinstance(value, str):
+                yield value
+            else:
+                yield from _cited(value)
+    elif isinstance(node, list):
+        for item in node:
+            yield from _cited(item)
+
+
+def web_lines(answer: Json) -> Iterator[str]:
+    """The rulebook's web page of each clause the answer cites (``links.url``)."""
+    cited = list(dict.fromkeys(_cited(answer)))
+    if not cited:
+        return
+    yield from _wrapped(f"The clauses on the web{links.url_note()}:", "")
+    for clause in cited:
+        yield f"  {clause:<11} {links.url(clause)}"

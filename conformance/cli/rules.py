@@ -23,6 +23,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from generala_conformance.site import links
 from generala_spec import rulebook
 from generala_spec.options import options
 from generala_spec.rulebook import Ambiguity, Clause, Decision, Quote, RulebookError, Sentence
@@ -30,7 +31,7 @@ from generala_spec.rulebook import Ambiguity, Clause, Decision, Quote, RulebookE
 HELP = "the rulebook: a clause (R-...), area (R-JOKER), sentence (FR-n, FA-n), ambiguity (AMB-n), or search words"
 
 WIDTH = 88
-_TAG = re.compile(r"@(R-[A-Z]+-\d+)(?![\w-])")
+_TAG = re.compile(r"@((?:R-[A-Z]+|AMB)-\d+)(?![\w-])")
 _FLOW_LIST = re.compile(r"^\s*-?\s*clauses:\s*\[([^\]]*)\]")
 _BLOCK_START = re.compile(r"^(\s*)-?\s*clauses:\s*$")
 _BLOCK_ITEM = re.compile(r"^\s*-\s*['\"]?(R-[A-Z]+-\d+)['\"]?\s*(?:#.*)?$")
@@ -45,7 +46,8 @@ SHOWN_CASES = 8
 
 @dataclass(frozen=True)
 class Citation:
-    """A place in the scenario data that cites a clause."""
+    """A place in the scenario data that cites a clause (``clause``; a Gherkin tag may
+    also cite an ambiguity, ``AMB-5``)."""
 
     clause: str
     path: Path
@@ -79,7 +81,7 @@ def _yaml_citations(path: Path, text: str) -> Iterator[Citation]:
 
 
 def scenario_citations(root: Path) -> list[Citation]:
-    """Every citation of a clause under ``root``: Gherkin tags ``@R-...`` in
+    """Every citation of a clause under ``root``: Gherkin tags ``@R-...`` (and ``@AMB-...``) in
     ``.feature`` files and ``clauses:`` lists in YAML fixtures (a text scan)."""
     found: list[Citation] = []
     for path in sorted(root.rglob("*")):
@@ -154,6 +156,7 @@ def show_clause(clause: Clause, root: Path, all_cases: bool = False) -> Iterator
     status = "  [retired]" if clause.status == "retired" else ""
     yield f"{clause.id}{status}  (area {clause.area}: {rulebook.areas()[clause.area]})"
     yield from _wrap(clause.statement)
+    yield from _web_page(clause.id)
     if clause.contract:
         docs = (ln for d in clause.docs for ln in _bullet(f"#{d.section}: {d.quote}"))
         yield from _section("Documented in docs/interfaces.md (a contract clause, no source sentence)", docs, "")
@@ -169,6 +172,11 @@ def show_clause(clause: Clause, root: Path, all_cases: bool = False) -> Iterator
     yield from _section("Rule options", _options_of(related), "none")
     cited = [c for c in scenario_citations(root) if c.clause == clause.id]
     yield from _section(f"Scenarios ({len(cited)})", _citation_lines(cited, all_cases), "no scenario cites it yet")
+
+
+def _web_page(identifier: str) -> Iterator[str]:
+    """The entry's page on the kit's web site (:mod:`generala_conformance.site.links`)."""
+    yield from _wrap(f"Web page: {links.url(identifier)}{links.url_note()}", "  ", "  ")
 
 
 def _citation_lines(cited: list[Citation], all_cases: bool) -> Iterator[str]:
@@ -192,6 +200,7 @@ def show_sentence(sentence: Sentence) -> Iterator[str]:
     yield from _wrap(f"{info['title']}{_address(info)}", "  ", "  ")
     yield f"  original: {sentence.wording}"
     yield from _wrap(f"English:  {sentence.english}", "  ", "          ")
+    yield from _web_page(sentence.id)
     if sentence.non_normative:
         yield from _wrap(f"non-normative: {sentence.non_normative}", "  ", "  ")
     yield from _section("Clauses", _statements(sentence.clauses), "none")
@@ -203,6 +212,7 @@ def show_sentence(sentence: Sentence) -> Iterator[str]:
 def show_ambiguity(entry: Ambiguity) -> Iterator[str]:
     """The text shown for an entry of the ambiguity register."""
     yield f"{entry.id}: {entry.title}"
+    yield from _web_page(entry.id)
     sources = []
     for source in entry.sources:
         if isinstance(source, Quote):
@@ -246,7 +256,7 @@ def list_area(area: str) -> list[str]:
     if area not in rulebook.areas():
         known = ", ".join(f"R-{a}" for a in rulebook.areas())
         raise RulebookError("unknown-area", f"no area R-{area} in the rulebook; areas: {known}")
-    return [f"R-{area}: {rulebook.areas()[area]}", *list_clauses(area)]
+    return [f"R-{area}: {rulebook.areas()[area]}", *_web_page(f"R-{area}"), *list_clauses(area)]
 
 
 def folded(text: str) -> str:

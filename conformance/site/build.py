@@ -57,6 +57,10 @@ SECTIONS: tuple[Section, ...] = (
 )
 
 
+RANKING = ("2S", "3H", "4C", "5D", "6S", "7H", "8C", "9D", "10S", "JH", "QC", "KD", "AS", "JK")
+"""One card of each rank, low to high (R-MAT-3), for the home page."""
+
+
 @dataclass(frozen=True)
 class Built:
     """What a build wrote: the files (relative to ``out``), their total size, the time."""
@@ -84,6 +88,7 @@ def _home(site: Site, sections: tuple[Section, ...]) -> None:
         "<p>The rules of Générala, the Cameroonian trick-taking card game: 54 cards (a 52-card pack "
         f"and 2 Jokers {layout.cards_html(['JK', 'JK'])}), 2 to 10 players, everybody tries to get rid "
         "of their cards, and the last player still holding cards loses.</p>"
+        f"<p>Cards rank from low to high {layout.cards_html(RANKING)}; there are no trumps.</p>"
         f'<ul class="sections">{items}</ul>'
         "<p>Not the dice game: <em>Generala</em> is also the name of a Latin-American dice game, "
         "which only shares the name.</p>"

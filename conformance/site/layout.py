@@ -10,6 +10,7 @@ script drawing cards may use the same classes (see :data:`SUIT_NAMES`).
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -47,6 +48,23 @@ def card_html(card: str) -> str:
 def cards_html(cards: Iterable[str]) -> str:
     """Several cards as glyph chips, in the order given."""
     return '<span class="cards">' + " ".join(card_html(c) for c in cards) + "</span>"
+
+
+_CARD_TOKEN = re.compile(r"(?<![\w-])(?:(10|[2-9JQKA])([CDHS])|JK)(?![\w-])")
+
+
+def glyph_text(text: str) -> str:
+    """``text`` escaped, with every card written in the notation (``7C``, ``10H``,
+    ``JK``) drawn as a glyph chip (:func:`card_html`).
+
+    >>> glyph_text("P1 leads 7C")
+    'P1 leads <span class="card suit-c" role="img" aria-label="7 of clubs">7♣</span>'
+    """
+    parts, last = [], 0
+    for match in _CARD_TOKEN.finditer(text):
+        parts += [esc(text[last : match.start()]), card_html(match.group(0))]
+        last = match.end()
+    return "".join([*parts, esc(text[last:])])
 
 
 @dataclass(frozen=True)

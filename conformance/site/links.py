@@ -25,6 +25,7 @@ RULES = "rules"
 """The folder of the rulebook pages, relative to the site's root."""
 
 _CLAUSE = re.compile(r"^R-([A-Z]+)-\d+$")
+_AREA = re.compile(r"^R-([A-Z]+)$")
 _SCHEME = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*:")
 
 
@@ -42,7 +43,8 @@ INDEX_PAGE = f"{RULES}/index.html"
 def address(identifier: str) -> str:
     """The address of a rulebook entry relative to the site's root:
     ``R-JOKER-4`` -> ``rules/joker.html#R-JOKER-4`` (clauses, ``AMB-n``, ``FR-n``,
-    ``FA-n``; ``option:NAME`` and ``profile:NAME`` for the options page).
+    ``FA-n``; an area ``R-JOKER``; ``option:NAME`` and ``profile:NAME`` for the
+    options page).
 
     >>> address("R-JOKER-4"), address("AMB-3"), address("FA-30")
     ('rules/joker.html#R-JOKER-4', 'rules/ambiguities.html#AMB-3', 'rules/sources.html#FA-30')
@@ -52,6 +54,9 @@ def address(identifier: str) -> str:
     clause = _CLAUSE.match(identifier)
     if clause:
         return f"{area_page(clause.group(1))}#{identifier}"
+    area = _AREA.match(identifier)
+    if area:
+        return area_page(area.group(1))
     if identifier.startswith("AMB-"):
         return f"{AMBIGUITIES_PAGE}#{identifier}"
     if identifier.startswith(("FR-", "FA-")):
@@ -91,3 +96,11 @@ def base_url(environ: dict[str, str] | None = None) -> str:
 def url(identifier: str, environ: dict[str, str] | None = None) -> str:
     """The link printed for a rulebook entry: :func:`address` under :func:`base_url`."""
     return base_url(environ) + address(identifier)
+
+
+def url_note(environ: dict[str, str] | None = None) -> str:
+    """What a printed link is relative to when :data:`SITE_URL_VARIABLE` is unset
+    (``""`` when it is set: the links are then whole URLs)."""
+    if base_url(environ):
+        return ""
+    return f" (of the site `generala-kit site` builds; {SITE_URL_VARIABLE} sets its address)"

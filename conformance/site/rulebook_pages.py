@@ -8,10 +8,11 @@ Every entry's element has its ID as ``id`` (``#R-JOKER-4``, ``#AMB-3``, ``#FA-30
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator, Mapping
 
 from generala_conformance.site import links, search_index
-from generala_conformance.site.layout import esc
+from generala_conformance.site.layout import esc, glyph_text
 from generala_conformance.site.output import Site
 from generala_conformance.site.scenarios import Citing, citing
 from generala_spec import rulebook
@@ -19,6 +20,7 @@ from generala_spec.options import options, profile_names, profile_summary, resol
 from generala_spec.rulebook import Ambiguity, Clause, Decision, Quote, Sentence, Silence
 
 RTL_LANGUAGES = frozenset({"fa", "ar", "he", "ur"})
+_MENTION = re.compile(r"(?<![\w-])(?:R-[A-Z]+-\d+|AMB-\d+|F[RA]-\d+)(?![\w-])")
 SHOWN_CASES = 8
 """How many fixture cases a clause lists before folding the rest away."""
 
@@ -26,6 +28,18 @@ SHOWN_CASES = 8
 def _link(identifier: str, page: str, text: str | None = None) -> str:
     href = esc(links.relative(links.address(identifier), page))
     return f'<a href="{href}">{esc(text or identifier)}</a>'
+
+
+def _known(identifier: str) -> bool:
+    table = {"clause": rulebook.clauses, "ambiguity": rulebook.ambiguities, "sentence": rulebook.sentences}
+    return identifier in table[rulebook.kind_of(identifier)]()
+
+
+def prose(text: str, page: str) -> str:
+    """``text`` escaped, each mention of a rulebook ID (``R-JOKER-3``, ``AMB-5``,
+    ``FA-51``) a link to its entry."""
+    escaped = esc(text)
+    return _MENTION.sub(lambda m: _link(m.group(0), page) if _known(m.group(0)) else m.group(0), escaped)
 
 
 def _language(text: str) -> str:
@@ -47,7 +61,7 @@ def _quote(quote: Quote, page: str) -> str:
 
 def _source(source: Quote | Silence, page: str) -> str:
     if isinstance(source, Silence):
-        return f'<p class="silent"><strong>{esc(source.text)} is silent.</strong> {esc(source.note)}</p>'
+        return f'<p class="silent"><strong>{esc(source.text)} is silent.</strong> {prose(source.note, page)}</p>'
     return _quote(source, page)
 
 
@@ -95,7 +109,7 @@ def clause_html(clause: Clause, cited: Citing | None, page: str) -> str:
     parts = [
         f'<article class="clause" id="{esc(clause.id)}">',
         f'<h2><a class="anchor" href="#{esc(clause.id)}">{esc(clause.id)}</a>{retired}</h2>',
-        f'<p class="statement">{esc(clause.statement)}</p>',
+        f'<p class="statement">{prose(clause.statement, page)}</p>',
     ]
     if clause.contract:
         docs = (f"<code>docs/interfaces.md#{esc(d.section)}</code>: {esc(d.quote)}" for d in clause.docs)
@@ -105,9 +119,9 @@ def clause_html(clause: Clause, cited: Citing | None, page: str) -> str:
         if not clause.sources:
             parts.append('<p class="none">No source sentence.</p>')
     if clause.notes:
-        parts.append(f'<p class="notes"><strong>Notes.</strong> {esc(clause.notes)}</p>')
+        parts.append(f'<p class="notes"><strong>Notes.</strong> {prose(clause.notes, page)}</p>')
     if clause.examples:
-        parts += ["<h3>Examples</h3>", _list(esc(example) for example in clause.examples)]
+        parts += ["<h3>Examples</h3>", _list(glyph_text(example) for example in clause.examples)]
     related = rulebook.ambiguities_of_clause(clause.id)
     if related:
         rulings = (
@@ -131,20 +145,20 @@ def _profiles_reading(option: str) -> Mapping[str, list[str]]:
 
 def _decision(decision: Decision, page: str) -> Iterator[str]:
     if decision.question:
-        yield f'<p class="question"><strong>Question.</strong> {esc(decision.question)}</p>'
+        yield f'<p class="question"><strong>Question.</strong> {prose(decision.question, page)}</p>'
     by_profile = _profiles_reading(decision.option) if decision.option else {}
     literal = {value: [t for t, v in decision.profiles.items() if v == value] for value in decision.profiles.values()}
     rows = []
     for reading in decision.readings:
         marks = ['<span class="badge ruling">the kit\'s ruling</span>'] if reading.id == decision.ruling else []
-        marks += [f'<span class="badge">{esc(t)} text</span>' for t in literal.get(reading.id, [])]
+        marks += [f'<span class="badge">the {esc(t.upper())} text reads so</span>' for t in literal.get(reading.id, [])]
         picked = by_profile.get(reading.id)
         if picked:
             marks.append(f'<span class="profiles">profiles: {", ".join(_profile_links(picked, page))}</span>')
-        rows.append(f"<code>{esc(reading.id)}</code> {' '.join(marks)}<br>{esc(reading.text)}")
+        rows.append(f"<code>{esc(reading.id)}</code> {' '.join(marks)}<br>{prose(reading.text, page)}")
     yield "<h3>Readings</h3>"
     yield _list(rows, "readings")
-    yield f'<p class="reason"><strong>Reason.</strong> {esc(decision.reason)}</p>'
+    yield f'<p class="reason"><strong>Reason.</strong> {prose(decision.reason, page)}</p>'
     if decision.option:
         yield (
             f"<p>Rule option {_link('option:' + decision.option, page, decision.option)} "
@@ -158,9 +172,10 @@ def _profile_links(names: Iterable[str], page: str) -> Iterator[str]:
     return (_link("profile:" + name, page, name) for name in names)
 
 
-def ambiguity_html(entry: Ambiguity, page: str) -> str:
+def ambiguity_html(entry: Ambiguity, cited: Citing | None, page: str) -> str:
     """One entry of the register: sources, each decision (readings, ruling, reason,
-    option and the profiles choosing each reading), facts of dealt games, clauses."""
+    option and the profiles choosing each reading), facts of dealt games, clauses, and
+    the scenarios tagged with it."""
     parts = [
         f'<article class="ambiguity" id="{esc(entry.id)}">',
         f'<h2><a class="anchor" href="#{esc(entry.id)}">{esc(entry.id)}</a>: {esc(entry.title)}</h2>',
@@ -171,19 +186,20 @@ def ambiguity_html(entry: Ambiguity, page: str) -> str:
         parts.extend(_decision(decision, page))
     if entry.dealt_games:
         facts = (
-            f"<strong>{esc(f.claim)}</strong> {esc(f.argument)} (<code>{esc(f.id)}</code>)" for f in entry.dealt_games
+            f"<strong>{prose(f.claim, page)}</strong> {prose(f.argument, page)} (<code>{esc(f.id)}</code>)"
+            for f in entry.dealt_games
         )
         parts += ["<h3>In dealt games</h3>", _list(facts)]
     clauses = rulebook.clauses()
-    rows = (f"{_link(c, page)}: {esc(clauses[c].statement)}" for c in entry.clauses)
-    parts += ["<h3>Clauses</h3>", _list(rows), "</article>"]
+    rows = (f"{_link(c, page)}: {prose(clauses[c].statement, page)}" for c in entry.clauses)
+    parts += ["<h3>Clauses</h3>", _list(rows), "<h3>Scenarios</h3>", *_scenarios(cited, page), "</article>"]
     return "\n".join(parts)
 
 
 def sentence_html(sentence: Sentence, page: str) -> str:
     """One sentence of a source text: its words, English, and what became of it."""
     became = [_link(c, page) for c in sentence.clauses]
-    fate = f"became {', '.join(became)}" if became else f"non-normative: {esc(sentence.non_normative or '')}"
+    fate = f"became {', '.join(became)}" if became else f"non-normative: {prose(sentence.non_normative or '', page)}"
     if sentence.ambiguities:
         fate += "; see " + ", ".join(_link(a, page) for a in sentence.ambiguities)
     return (
@@ -221,7 +237,7 @@ def _pager(area: str, page: str) -> str:
     return f'<nav class="pager" aria-label="Areas">{" ".join(items)}</nav>'
 
 
-def _ambiguities_page(site: Site) -> None:
+def _ambiguities_page(site: Site, cited: Mapping[str, Citing]) -> None:
     page = links.AMBIGUITIES_PAGE
     entries = list(rulebook.ambiguities().values())
     toc = _list(f'<a href="#{esc(e.id)}">{esc(e.id)}</a> {esc(e.title)}' for e in entries)
@@ -231,7 +247,7 @@ def _ambiguities_page(site: Site) -> None:
         "and the kit's ruling. Where a real implementation could reasonably read it otherwise, "
         "the point is a rule option, and the profiles say which reading they pick.</p>",
         f'<nav class="toc" aria-label="Ambiguities">{toc}</nav>',
-        *(ambiguity_html(e, page) for e in entries),
+        *(ambiguity_html(e, cited.get(e.id), page) for e in entries),
     ]
     site.write_page(page, "The ambiguity register", "\n".join(body))
 
@@ -259,7 +275,7 @@ def _options_page(site: Site) -> None:
         )
         body.append(
             f'<section class="option" id="option-{esc(name)}"><h3><code>{esc(name)}</code></h3>'
-            f"<p>{esc(option.summary)} Settled in {_link(option.ambiguity, page)}.</p>{_list(values)}</section>"
+            f"<p>{prose(option.summary, page)} Settled in {_link(option.ambiguity, page)}.</p>{_list(values)}</section>"
         )
     body.append("<h2>Profiles</h2>")
     for name in profiles:
@@ -337,7 +353,7 @@ def write(site: Site) -> None:
     _index_page(site)
     for area in rulebook.areas():
         _area_page(site, area, cited)
-    _ambiguities_page(site)
+    _ambiguities_page(site, cited)
     _options_page(site)
     _sources_page(site)
     search_index.write(site)

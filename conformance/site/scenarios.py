@@ -1,6 +1,7 @@
-"""The scenarios that cite each clause, for the rulebook pages: the Gherkin scenarios
-(title and steps, as written) and the YAML fixture cases (id and title), each with
-its place relative to the scenario data (``features/04_jokers.feature``, line 57)."""
+"""The scenarios that cite each clause or ambiguity, for the rulebook pages: the
+Gherkin scenarios (title and steps, as written; tagged ``@R-JOKER-4`` or ``@AMB-5``)
+and the YAML fixture cases (id and title; by their ``clauses`` and ``ambiguity``),
+each with its place in the scenario data (``features/04_jokers.feature``, line 57)."""
 
 from __future__ import annotations
 
@@ -34,7 +35,7 @@ class FixtureCase:
 
 @dataclass(frozen=True)
 class Citing:
-    """Everything citing one clause."""
+    """Everything citing one clause or ambiguity."""
 
     scenarios: tuple[Scenario, ...]
     cases: tuple[FixtureCase, ...]
@@ -65,7 +66,7 @@ def _where(path: Path, root: Path) -> str:
 
 
 def citing(root: Path) -> Mapping[str, Citing]:
-    """Per clause ID, the scenarios (``root/features``) and fixture cases
+    """Per clause or ambiguity ID, the scenarios (``root/features``) and fixture cases
     (``root/fixtures``) citing it, in file order."""
     scenarios: dict[str, list[Scenario]] = {}
     texts: dict[Path, list[str]] = {}
@@ -75,9 +76,9 @@ def citing(root: Path) -> Mapping[str, Citing]:
         scenarios.setdefault(cite.clause, []).append(Scenario(title, text, _where(cite.path, root), cite.line))
     cases: dict[str, list[FixtureCase]] = {}
     for case in load_all(root / "fixtures"):
-        for clause in case.clauses:
-            entry = FixtureCase(case.id, case.title, _where(case.path, root), case.line)
-            cases.setdefault(clause, []).append(entry)
+        entry = FixtureCase(case.id, case.title, _where(case.path, root), case.line)
+        for cited in (*case.clauses, *([case.ambiguity] if case.ambiguity else [])):
+            cases.setdefault(cited, []).append(entry)
     return {
         clause: Citing(tuple(scenarios.get(clause, ())), tuple(cases.get(clause, ())))
         for clause in scenarios.keys() | cases.keys()

@@ -1,0 +1,63 @@
+"""The site's shared pieces: card glyphs, the page template, links in prose, and the
+scenarios found for clauses and ambiguities."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from generala_conformance.cli.rules import scenario_citations
+from generala_conformance.site import layout, rulebook_pages
+from generala_conformance.site.scenarios import citing
+from generala_scenarios import ROOT
+
+
+def test_card_glyphs_name_every_card() -> None:
+    assert layout.card_html("10H") == '<span class="card suit-h" role="img" aria-label="10 of hearts">10♥</span>'
+    assert layout.card_html("QS") == '<span class="card suit-s" role="img" aria-label="Queen of spades">Q♠</span>'
+    assert 'aria-label="Joker"' in layout.card_html("JK") and "card joker" in layout.card_html("JK")
+    assert layout.cards_html(["AD", "2C"]).count('class="card suit-') == 2
+    with pytest.raises(ValueError, match="not a card"):
+        layout.card_html("1X")
+
+
+def test_cards_written_in_the_notation_become_glyphs_in_text() -> None:
+    text = layout.glyph_text("P1 leads 7C, P2 plays JK <b>; P10 holds AS and 10D, not R-JOKER-4")
+    assert text.count('class="card') == 4 and "&lt;b&gt;" in text
+    assert "P1 leads" in text and "P10 holds" in text and "R-JOKER-4" in text and ">10♦<" in text
+
+
+def test_the_page_template_has_the_skip_link_navigation_and_search() -> None:
+    nav = [layout.NavItem("Rulebook", "rules/index.html"), layout.NavItem("Arbiter", "arbiter/index.html")]
+    page = layout.page("rules/joker.html", "R-JOKER: <Jokers>", "<p>body</p>", nav, ["assets/x.js"])
+    assert '<a class="skip" href="#main">Skip to content</a>' in page and '<main id="main" tabindex="-1">' in page
+    assert '<a href="index.html" aria-current="page">Rulebook</a>' not in page  # the current page is joker.html
+    assert '<a href="../arbiter/index.html">Arbiter</a>' in page and '<script src="../assets/x.js">' in page
+    assert '<form class="search" role="search" action="index.html"' in page and 'href="../assets/site.css"' in page
+    assert "<title>R-JOKER: &lt;Jokers&gt; · Générala</title>" in page
+    current = layout.page("rules/index.html", "t", "", nav)
+    assert '<a href="index.html" aria-current="page">Rulebook</a>' in current
+
+
+def test_ids_in_prose_become_links_to_known_entries_only() -> None:
+    text = rulebook_pages.prose("see R-JOKER-3, AMB-5 and FA-51; not R-JOKER-99 or XR-JOKER-3 <i>", "rules/next.html")
+    assert '<a href="joker.html#R-JOKER-3">R-JOKER-3</a>' in text
+    assert '<a href="ambiguities.html#AMB-5">AMB-5</a>' in text and '<a href="sources.html#FA-51">FA-51</a>' in text
+    assert "R-JOKER-99 or XR-JOKER-3 &lt;i&gt;" in text
+
+
+def test_gherkin_tags_cite_ambiguities_too(tmp_path: Path) -> None:
+    (tmp_path / "a.feature").write_text("Feature: f\n\n  @AMB-5 @R-NEXT-4\n  Scenario: s\n    Given x\n")
+    assert {(c.clause, c.line) for c in scenario_citations(tmp_path)} == {("AMB-5", 3), ("R-NEXT-4", 3)}
+
+
+def test_scenarios_are_found_for_clauses_and_ambiguities() -> None:
+    found = citing(ROOT)
+    joker = found["R-JOKER-4"]
+    assert any(s.title == "Both Jokers in one trick: the first one played wins" for s in joker.scenarios)
+    first = next(s for s in joker.scenarios if s.title.startswith("Both Jokers"))
+    assert first.text.startswith("@R-JOKER-4") and "Then P2 wins the trick" in first.text
+    assert first.where == "features/04_jokers.feature"
+    assert joker.cases and all(c.where.startswith("fixtures/") for c in joker.cases)
+    tie = found["AMB-5"]
+    assert tie.scenarios and tie.cases  # tagged scenarios, and fixture cases with `ambiguity: AMB-5`
