@@ -23,7 +23,7 @@ from typing import Any
 
 from generala_conformance.arbiter import narrate
 from generala_conformance.arbiter.explain import ExplainError, choices, explain
-from generala_conformance.arbiter.position_text import PositionError, parse_moves, parse_text
+from generala_conformance.arbiter.position_text import PositionError, Question, parse_moves, parse_text
 from generala_conformance.cli import explain as explain_command
 from generala_reference.actions import format_action, parse_action
 from generala_reference.cards import format_card, format_cards
@@ -62,7 +62,7 @@ class _Parser(argparse.ArgumentParser):
         raise _Refusal(message)
 
 
-def _question(position: str, moves: str):
+def _question(position: str, moves: str) -> Question:
     """The question of a pasted position (or command line) and moves, as ``explain`` reads it."""
     words = shlex.split(position) if position.lstrip().startswith("generala-kit") else None
     if words is None:
