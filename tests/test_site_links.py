@@ -43,12 +43,18 @@ def test_base_url_from_the_environment(tmp_path: Path) -> None:
     assert links.SITE_URL_VARIABLE in links.url_note({})
 
 
+def test_a_long_address_is_printed_whole_on_one_line(tmp_path, monkeypatch, capsys) -> None:
+    folder = tmp_path / ("a-very-long-folder-name-" * 4) / "site"
+    monkeypatch.setenv(links.SITE_URL_VARIABLE, str(folder))
+    _, out, _ = run_command(cmd_rules, ["AMB-5"], capsys)
+    assert f"\n  Web page: {folder.as_uri()}/rules/ambiguities.html#AMB-5\n" in out
+
+
 @pytest.mark.parametrize("identifier", ["R-JOKER-4", "FA-30", "AMB-3", "R-JOKER"])
 def test_rules_prints_the_web_page_of_an_entry(identifier, monkeypatch, capsys) -> None:
     monkeypatch.delenv(links.SITE_URL_VARIABLE, raising=False)
     _, out, _ = run_command(cmd_rules, [identifier], capsys)
-    words = " ".join(out.split())
-    assert f"Web page: {links.address(identifier)} (of the site `generala-kit site` builds; GENERALA_SITE_URL" in words
+    assert f"\n  Web page: {links.address(identifier)}\n    (of the site `generala-kit site` builds;" in out
     monkeypatch.setenv(links.SITE_URL_VARIABLE, "https://rules.example.org/generala/")
     _, out, _ = run_command(cmd_rules, [identifier], capsys)
     assert f"\n  Web page: https://rules.example.org/generala/{links.address(identifier)}\n" in out

@@ -150,6 +150,7 @@ def web_lines(answer: Json) -> Iterator[str]:
     cited = list(dict.fromkeys(_cited(answer)))
     if not cited:
         return
-    yield from _wrapped(f"The clauses on the web{links.url_note()}:", "")
+    note = links.url_note()
+    yield from _wrapped(f"The clauses on the web ({note}):" if note else "The clauses on the web:", "")
     for clause in cited:
         yield f"  {clause:<11} {links.url(clause)}"

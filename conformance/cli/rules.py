@@ -175,8 +175,12 @@ def show_clause(clause: Clause, root: Path, all_cases: bool = False) -> Iterator
 
 
 def _web_page(identifier: str) -> Iterator[str]:
-    """The entry's page on the kit's web site (:mod:`generala_conformance.site.links`)."""
-    yield from _wrap(f"Web page: {links.url(identifier)}{links.url_note()}", "  ", "  ")
+    """The entry's page on the kit's web site (:mod:`generala_conformance.site.links`),
+    the address on a line of its own (never wrapped), then what it is relative to."""
+    yield f"  Web page: {links.url(identifier)}"
+    note = links.url_note()
+    if note:
+        yield from _wrap(f"({note})", "    ", " ")
 
 
 def _citation_lines(cited: list[Citation], all_cases: bool) -> Iterator[str]:

@@ -103,4 +103,4 @@ def url_note(environ: dict[str, str] | None = None) -> str:
     (``""`` when it is set: the links are then whole URLs)."""
     if base_url(environ):
         return ""
-    return f" (of the site `generala-kit site` builds; {SITE_URL_VARIABLE} sets its address)"
+    return f"of the site `generala-kit site` builds; {SITE_URL_VARIABLE} sets its address"
