@@ -22,7 +22,6 @@ from importlib.resources import files
 from importlib.resources.abc import Traversable
 from types import MappingProxyType
 
-import jsonschema
 import yaml
 
 CARDS = ""
@@ -211,8 +210,10 @@ def base_schema() -> dict:
 @cache
 def book(spec: str = CARDS) -> Book:
     """The ``book.yaml`` of the rulebook ``spec``, checked against the schema."""
-    document = yaml.safe_load(_read("book.yaml", spec))
-    _check(base_schema(), "book", document, _filename("book", spec))
+    document = _CHECKED.get((spec, "book"))
+    if document is None:
+        document = yaml.safe_load(_read("book.yaml", spec))
+        _check(base_schema(), "book", document, _filename("book", spec))
     return Book(
         game=document["game"],
         title=document["title"],
@@ -279,6 +280,8 @@ def validate(kind: str, document: object, filename: str, spec: str = CARDS) -> N
 
 
 def _check(root: dict, kind: str, document: object, filename: str) -> None:
+    import jsonschema  # here, not at import: the web pages' Python has no jsonschema (see use_checked)
+
     validator = jsonschema.Draft202012Validator(_schema_of(root, kind))
     errors = list(validator.iter_errors(document))
     # An error inside allOf also makes its properties "unevaluated": report the cause.
@@ -293,9 +296,25 @@ def _filename(kind: str, spec: str) -> str:
     return f"{spec}/{kind}.yaml" if spec else f"{kind}.yaml"
 
 
+_CHECKED: dict[tuple[str, str], dict] = {}
+
+
+def use_checked(documents: Mapping[str, dict], spec: str = CARDS) -> None:
+    """Take the files of the rulebook ``spec`` from ``documents`` (kind to the
+    document :func:`load` gave where it was checked) instead of reading and checking
+    the YAML: the web pages run the kit in the browser without jsonschema, on the
+    files the site build checked."""
+    _CHECKED.update({(spec, kind): document for kind, document in documents.items()})
+    load.cache_clear()
+    book.cache_clear()
+
+
 @cache
 def load(kind: str, spec: str = CARDS) -> dict:
-    """The parsed and schema-checked YAML file ``<kind>.yaml`` of the rulebook ``spec``."""
+    """The parsed and schema-checked YAML file ``<kind>.yaml`` of the rulebook ``spec``
+    (or the document given to :func:`use_checked`)."""
+    if (spec, kind) in _CHECKED:
+        return _CHECKED[spec, kind]
     filename = _filename(kind, spec)
     document = yaml.safe_load(_read(f"{kind}.yaml", spec))
     validate(kind, document, filename, spec)

@@ -9,6 +9,7 @@ import unicodedata
 
 import pytest
 from generala_conformance.cli import rules as cmd_rules
+from generala_conformance.site.build import SECTIONS
 from generala_spec import rulebook
 
 from tests.browser import screenshot
@@ -38,7 +39,7 @@ def _cli_listing(words: list[str], capsys) -> list[str]:
     lines = out.splitlines()
     if len(words) == 1 and cmd_rules.ID_LIKE.match(words[0].strip().upper()):
         if cmd_rules.AREA.match(words[0].strip().upper()):  # the area's title, then each clause
-            return [line.split()[0] for line in lines[1:] if rulebook.ID_PATTERN.match(line.split()[0])]
+            return [line.split()[0] for line in lines[1:] if rulebook.book().id_pattern().match(line.split()[0])]
         return [lines[0].split()[0].rstrip(":")]  # the entry itself
     return [line.split()[0] for line in lines[1:]]  # after "N match(es) for ..."
 
@@ -149,10 +150,11 @@ def test_the_keyboard_reaches_the_skip_link_the_search_and_the_links(site_url, d
     assert desktop.evaluate("() => document.activeElement.id") == "main"
     desktop.goto(site_url + "rules/joker.html")
     order = []
-    for _ in range(8):
+    expected = ["Skip to content", "Générala", *(section.label for section in SECTIONS), "q", "Search"]
+    for _ in range(len(expected) + 3):
         desktop.keyboard.press("Tab")
         order.append(desktop.evaluate("() => document.activeElement.id || document.activeElement.textContent.trim()"))
-    assert order[:5] == ["Skip to content", "Générala", "Rulebook", "q", "Search"]
+    assert order[: len(expected)] == expected
     desktop.focus("#q")
     desktop.keyboard.type("AMB-5")
     desktop.keyboard.press("Enter")

@@ -31,7 +31,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="the answer as JSON (spec/schemas/explain.schema.json)")
 
 
-def _question(args: argparse.Namespace) -> position_text.Question:
+def question(args: argparse.Namespace) -> position_text.Question:
+    """The question the arguments ask (also for a command line pasted into the arbiter page)."""
     if args.file:
         question = position_text.parse_file(args.file)
         question.moves += position_text.parse_moves([args.position, *args.moves] if args.position else [])
@@ -55,7 +56,7 @@ def run(args: argparse.Namespace) -> int:
     from generala_conformance.arbiter import render
 
     try:
-        answer = explain(_question(args))
+        answer = explain(question(args))
     except (PositionError, ExplainError) as error:
         code = getattr(error, "code", PositionError.code)
         print(f"generala-kit explain: error [{code}]: {error}", file=sys.stderr)

@@ -14,7 +14,7 @@ import sys
 from collections.abc import Iterator
 from typing import TextIO
 
-from generala_reference.cards import iter_cards, pretty_card
+from generala_conformance.arbiter import narrate
 from generala_reference.events import event_json
 from generala_reference.game import Game
 from generala_reference.rules import Rules
@@ -22,13 +22,6 @@ from generala_reference.series import Series
 from generala_spec.options import profile_names
 
 HELP = "play a seeded game (or series) with random players and print it trick by trick"
-
-WHY = {
-    "winner": "played the highest card",
-    "highest-remaining": "the winner went out; highest card among those still holding cards",
-    "tie-break": "the winner went out; tie broken towards the previous leader's right",
-    "taker": "everyone in the trick went out; the player who took a card leads",
-}
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -74,7 +67,7 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
 
 
 class _Printer:
-    """Turns events into readable lines."""
+    """Turns events into readable lines (the words of :mod:`~generala_conformance.arbiter.narrate`)."""
 
     def __init__(self, out: TextIO, args: argparse.Namespace, game: Game) -> None:
         self.out = out
@@ -88,12 +81,8 @@ class _Printer:
 
     def _deal(self, game: Game, dealer: int) -> None:
         self.trick_no = 0
-        self.out.write(f"\nP{dealer + 1} deals.\n")
-        for p in game.holding():
-            cards = " ".join(pretty_card(c) for c in iter_cards(game.hands[p]))
-            self.out.write(f"  P{p + 1} ({game.hands[p].bit_count()}): {cards}\n")
-        if game.forced >= 0:
-            self.out.write(f"  P{game.leader + 1} must lead {pretty_card(game.forced)}, the last card dealt to him.\n")
+        first, *rest = narrate.deal_lines(game, dealer)
+        self.out.write(f"\n{first.text}\n" + "".join(f"  {line.text}\n" for line in rest))
 
     def _flush(self) -> None:
         if self.line:
@@ -102,33 +91,16 @@ class _Printer:
 
     def event(self, event: tuple, game: Game) -> None:
         kind = event[0]
-        if kind == "play":
-            if not self.line:
+        if kind == "deal":
+            self._deal(game, event[1])
+            return
+        words = narrate.event_words(event)
+        if kind in ("play", "decline", "take", "out"):
+            if kind == "play" and not self.line:
                 self.trick_no += 1
                 self.out.write(f"Trick {self.trick_no}:\n")
-            self.line.append(f"P{event[1] + 1} {pretty_card(event[2])}")
-        elif kind == "decline":
-            self.line.append(f"P{event[1] + 1} declines")
-        elif kind == "take":
-            self.line.append(f"and takes {pretty_card(event[2])}")
-        elif kind == "out":
-            self.line.append(f"(P{event[1] + 1} is out)")
-        elif kind == "trick":
+            self.line.append(words)
+            return
+        if kind in ("trick", "game-over"):
             self._flush()
-            ended = "" if event[2] else " (trick ended by a decline)"
-            self.out.write(f"  P{event[1] + 1} played the highest card{ended}.\n")
-        elif kind == "lead":
-            self.out.write(f"  → P{event[1] + 1} leads next: {WHY[event[2]]}.\n")
-        elif kind == "game-over":
-            self._flush()
-            loser = "nobody loses" if event[1] is None else f"P{event[1] + 1} loses"
-            self.out.write(f"Game over: {loser}.\n")
-        elif kind == "eliminated":
-            self.out.write(f"P{event[1] + 1} is eliminated from the series.\n")
-        elif kind == "next-dealer":
-            plays = "" if event[2] else " (and sits out the game)"
-            self.out.write(f"P{event[1] + 1} deals next{plays}.\n")
-        elif kind == "champion":
-            self.out.write(f"P{event[1] + 1} is the champion!\n")
-        elif kind == "deal":
-            self._deal(game, event[1])
+        self.out.write(f"  {words}\n" if kind in ("trick", "lead") else f"{words}\n")

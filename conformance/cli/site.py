@@ -1,8 +1,12 @@
 """``generala-kit site``: build the static web site (the rulebook, searchable, and
 the kit's other pages) into a folder of plain files.
 
-generala-kit site --out site     then open site/index.html, or serve the folder
-                                 with any static web server
+generala-kit site --out site     then serve the folder with any static web server
+                                 (python3 -m http.server -d site) and open index.html
+
+The arbiter and play pages run the kit's Python in the browser with Pyodide, taken
+from the npm package pyodide at a pinned version: from --pyodide DIR, else the user
+cache, fetched with `npm pack` when it is empty (integrity checked).
 """
 
 from __future__ import annotations
@@ -11,7 +15,7 @@ import argparse
 import sys
 from pathlib import Path
 
-HELP = "build the static web site (the rulebook with search) into a folder"
+HELP = "build the static web site (the rulebook with search, the arbiter, learn by playing) into a folder"
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -19,21 +23,30 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--out", required=True, metavar="DIR", help="the folder to write (new, empty, or a previous site)"
     )
+    parser.add_argument(
+        "--pyodide",
+        metavar="DIR",
+        help="a copy of the npm package pyodide at the pinned version (default: the user cache, "
+        "filled with `npm pack` when empty)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
-    """Build the site; exit 2 when the folder cannot be written."""
+    """Build the site; exit 2 when the folder cannot be written or Pyodide cannot be had."""
+    from generala_conformance.errors import UsageError
     from generala_conformance.site.build import build
-    from generala_conformance.site.output import SiteError
+    from generala_conformance.site.pyodide_bundle import pyodide_files
 
     try:
-        built = build(Path(args.out))
-    except (SiteError, OSError) as error:
+        pyodide = pyodide_files(args.pyodide)
+        built = build(Path(args.out), pyodide=pyodide)
+    except (UsageError, OSError) as error:
         code = getattr(error, "code", "cannot-write")
         print(f"generala-kit site: error [{code}]: {error}", file=sys.stderr)
         return 2
     print(
         f"wrote {len(built.files)} files ({built.size / 1024:.0f} KiB) to {built.out} in {built.seconds:.1f} s; "
-        f"open {built.out / 'index.html'}"
+        f"open {built.out / 'index.html'} (the arbiter and play pages need a web server: "
+        f"python3 -m http.server -d {built.out})"
     )
     return 0

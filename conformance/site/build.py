@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
-from generala_conformance.site import layout, links, output, rulebook_pages
+from generala_conformance.site import arbiter, layout, links, output, play, rulebook_pages
 from generala_conformance.site.layout import esc
 from generala_conformance.site.output import Site
 
@@ -40,6 +40,19 @@ SECTIONS: tuple[Section, ...] = (
         "Every clause with the exact French and Persian sentences it rests on, the ambiguities "
         "and the kit's rulings, the rule options and profiles; searchable.",
         rulebook_pages.write,
+    ),
+    Section(
+        "Arbiter",
+        arbiter.PAGE,
+        "Set up the cards on the table (or paste a position) and see what the rules say: the legal "
+        "moves, who wins the trick and who leads next, each by its clause. The reference engine runs in the page.",
+        arbiter.write,
+    ),
+    Section(
+        "Play",
+        play.PAGE,
+        "Learn by playing a whole game against computer players, every event told with its clause.",
+        play.write,
     ),
 )
 
@@ -83,16 +96,17 @@ def _home(site: Site, sections: tuple[Section, ...]) -> None:
     site.write_page("index.html", "Home", body)
 
 
-def build(out: Path, sections: tuple[Section, ...] = SECTIONS) -> Built:
+def build(out: Path, sections: tuple[Section, ...] = SECTIONS, pyodide: Path | None = None) -> Built:
     """Write the site into ``out`` (created, or a previous site there replaced; a folder
-    holding anything else is refused with :class:`~output.SiteError`)."""
+    holding anything else is refused with :class:`~output.SiteError`); ``pyodide`` is
+    the folder of Pyodide's files for the pages that run the reference (else the cache)."""
     start = time.perf_counter()
     output.prepare(out)
     footer = (
         f"Built by generala-kit {esc(_kit_version())} from the kit's specification. "
         "Plain files: nothing is fetched from elsewhere."
     )
-    site = Site(out, [layout.NavItem(s.label, s.path) for s in sections], footer)
+    site = Site(out, [layout.NavItem(s.label, s.path) for s in sections], footer, pyodide=pyodide)
     site.copy_assets(__package__, "assets", layout.ASSETS)
     _home(site, sections)
     for section in sections:

@@ -40,12 +40,15 @@ def prepare(out: Path) -> None:
 @dataclass
 class Site:
     """The site being written to ``out``: ``nav`` is the header's navigation,
-    ``written`` every file's path relative to ``out``, in order."""
+    ``written`` every file's path relative to ``out``, in order; ``pyodide`` the
+    folder of Pyodide's files given by ``--pyodide`` (else the user cache, see
+    :mod:`~generala_conformance.site.pyodide_bundle`)."""
 
     out: Path
     nav: Sequence[layout.NavItem]
     footer: str = ""
     written: list[str] = field(default_factory=list)
+    pyodide: Path | None = None
 
     def write_file(self, path: str, content: str | bytes) -> None:
         """Write one file at ``path`` (relative to the root, ``/``-separated)."""

@@ -67,7 +67,7 @@ def index() -> dict[str, object]:
     patterns = {
         "idLike": _js_pattern(rules.ID_LIKE.pattern),
         "area": _js_pattern(rules.AREA.pattern),
-        "id": _js_pattern(rulebook.ID_PATTERN.pattern),
+        "id": _js_pattern(rulebook.book().id_pattern().pattern),
     }
     return {"entries": entries, "areas": areas, "patterns": patterns, "fold": fold_tables()}
 

@@ -1,0 +1,267 @@
+// The arbiter page: set up a position (tap cards, or paste the short text form of
+// `generala-kit explain`) and show what `explain` answers. The answer is the kit's
+// Python's (generala_page.explain_text), drawn here as it comes.
+import { action, answered, card, data, el, kit, ref, seat, start, status } from "./kit.mjs";
+
+const $ = (id) => document.getElementById(id);
+const form = $("text-form");
+const positionBox = $("position");
+const movesBox = $("moves");
+const answerBox = $("answer");
+
+// ---------------------------------------------------------------- the answer
+
+function refs(clause) {
+  if (!clause) return null;
+  const sentences = clause.sentences.map((s) => ref(s));
+  return el("span", { class: "why-ref" }, ref(clause.clause),
+    sentences.length ? [" [", sentences.flatMap((s, i) => (i ? [", ", s] : [s])), "]"] : null);
+}
+
+function statement(clause) {
+  return clause ? el("span", { class: "statement-small" }, clause.statement) : null;
+}
+
+function table(snapshot, title) {
+  const rows = snapshot.hands.map((hand, s) => {
+    const marks = [s === snapshot.to_move ? "to move" : null, s === snapshot.leader ? "leader" : null,
+      (snapshot.went_out || []).includes(s) ? "out" : null].filter(Boolean);
+    return el("tr", { class: s === snapshot.to_move ? "to-move" : null },
+      el("th", { scope: "row" }, seat(s)),
+      el("td", {}, hand.length ? hand.map(card) : "—"),
+      el("td", { class: "marks" }, marks.join(", ")));
+  });
+  const trick = snapshot.trick.length
+    ? snapshot.trick.map((t) => el("span", { class: "played" }, seat(t.player), " ", card(t.card)))
+    : "(none)";
+  return el("div", { class: "table-box", "data-leader": seat(snapshot.leader) },
+    el("h3", {}, title),
+    el("div", { class: "scroll" }, el("table", { class: "hands" },
+      el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Player"), el("th", { scope: "col" }, "Hand"),
+        el("th", { scope: "col" }, ""))),
+      el("tbody", {}, rows))),
+    el("p", { class: "trick" }, el("strong", {}, "Trick: "), trick,
+      snapshot.taking != null ? el("span", {}, ` — ${seat(snapshot.taking)} declined and must take a card`) : null));
+}
+
+function choicesBlock(choices) {
+  if (!choices) return el("p", {}, "The game is over.");
+  const who = seat(choices.player);
+  const legal = el("ul", { class: "legal" }, choices.legal.map((m) =>
+    el("li", { "data-action": m.action, "data-clause": m.allowed_by?.clause },
+      el("button", { type: "button", class: "move", "data-move": `${who} ${m.action}`,
+        "aria-label": `Play ${who} ${m.action}`, onclick: () => playMove(`${who} ${m.action}`) }, action(m.action)),
+      " legal by ", refs(m.allowed_by), " ", statement(m.allowed_by))));
+  const illegal = el("ul", { class: "illegal" }, choices.illegal.map((m) =>
+    el("li", { "data-action": m.action, "data-clause": m.refused_by?.clause, "data-code": m.code },
+      el("span", { class: "refused" }, action(m.action)), " ", m.message, " ",
+      el("code", {}, m.code), " ", m.refused_by ? ["— ", refs(m.refused_by)] : null)));
+  return el("section", { class: "choices", "data-player": who },
+    el("h3", {}, `${who} to move (${choices.phase}): legal moves`), legal,
+    choices.illegal.length ? [el("h3", {}, "Illegal, and why"), illegal] : null);
+}
+
+/** The plain-words headline of an event that settles something: who wins, who leads, who loses. */
+function outcome(event) {
+  const said = {
+    trick: () => `${seat(event.winner)} wins the trick. `,
+    lead: () => `${seat(event.player)} leads next. `,
+    "game-over": () => (event.loser == null ? "Nobody loses. " : `${seat(event.loser)} loses. `),
+  }[event.type];
+  return said ? el("strong", { class: "outcome" }, said()) : null;
+}
+
+function movesBlock(moves, stopped) {
+  const items = moves.map((m) =>
+    el("li", { class: "move-done", "data-move": m.move, "data-clause": m.allowed_by?.clause },
+      el("p", {}, el("strong", {}, m.move), " — legal by ", refs(m.allowed_by)),
+      el("ul", { class: "events" }, m.events.map((e) =>
+        el("li", { class: `event event-${e.event.type}`, "data-event": e.text, "data-clause": e.decided_by?.clause },
+          outcome(e.event), el("code", {}, e.text), " ", ref(e.decided_by?.clause), " ", e.why,
+          e.event.type === "trick" || e.event.type === "lead" || e.event.type === "game-over"
+            ? el("div", { class: "statement-small" }, e.decided_by?.statement) : null)))));
+  const refusal = stopped ? el("p", { class: "stopped", role: "alert", "data-move": stopped.move,
+    "data-code": stopped.code, "data-clause": stopped.refused_by?.clause },
+    el("strong", {}, `${stopped.move} is refused: `), stopped.message, " ", el("code", {}, stopped.code), " ",
+    stopped.refused_by ? ["— ", refs(stopped.refused_by), " ", statement(stopped.refused_by)] : null) : null;
+  return el("section", { class: "moves" }, el("h3", {}, "What the moves do"), el("ol", {}, items), refusal);
+}
+
+function readingsBlock(readings) {
+  if (!readings.length) return el("p", { class: "readings-none" }, "No rule option or profile changes this outcome.");
+  return el("section", { class: "readings" },
+    el("h3", {}, "Where the readings disagree"),
+    el("ul", {}, readings.map((r) =>
+      el("li", { class: "reading", "data-reading": r.reading },
+        el("strong", {}, r.reading), ": ",
+        Array.isArray(r.outcome) ? el("code", {}, r.outcome.join(" · ")) : r.outcome,
+        el("ul", {}, r.ambiguities.map((a) =>
+          el("li", {}, ref(a.id), ` ${a.title} — this reading: ${a.reading_text || a.reading}; the kit's ruling: `,
+            el("span", {}, a.ruling))))))));
+}
+
+function draw(answer) {
+  const parts = [
+    el("h2", { id: "answer-title", tabindex: "-1" }, "What the rules say"),
+    el("p", { class: "rules-line" }, `Profile ${answer.profile}; `,
+      el("code", {}, Object.entries(answer.rules).map(([k, v]) => `${k}=${v}`).join(", "))),
+    table(answer.table, "The position"),
+    choicesBlock(answer.choices),
+  ];
+  if (answer.moves.length || answer.stopped) parts.push(movesBlock(answer.moves, answer.stopped));
+  if (answer.after) parts.push(table(answer.after.table, "After the moves"), choicesBlock(answer.after.choices));
+  parts.push(readingsBlock(answer.readings));
+  answerBox.replaceChildren(...parts);
+}
+
+async function explainNow(focus = false) {
+  const { page } = await kit();
+  const reply = JSON.parse(page.explain_text(positionBox.value, movesBox.value));
+  if (reply.ok) {
+    draw(reply.answer);
+    status(reply.answer.stopped ? "A move is illegal: the explanation stops there." : "Answered by the reference engine.");
+  } else {
+    answerBox.replaceChildren(el("p", { class: "error", role: "alert" },
+      el("strong", {}, "This position cannot be read: "), reply.message, " ", el("code", {}, reply.code)));
+    status("The position was not understood.", "error");
+  }
+  answerBox.dataset.ok = String(reply.ok);
+  location.hash = new URLSearchParams({ position: positionBox.value, moves: movesBox.value }).toString();
+  answered();
+  if (focus) $("answer-title")?.focus();
+}
+
+function playMove(move) {
+  movesBox.value = movesBox.value.trim() ? `${movesBox.value.trim()}, ${move}` : move;
+  explainNow(true);
+}
+
+form.addEventListener("submit", (event) => {
+  event.preventDefault();
+  explainNow(true);
+});
+
+// ------------------------------------------------------- setting up by tapping
+
+const setup = { players: 4, placed: new Map(), trick: [] }; // key -> {where, seat}; trick: keys in order
+const keys = data.rows.flat().map((code, i) => (code === "JK" ? `JK${i}` : code));
+const codeOf = (key) => (key.startsWith("JK") ? "JK" : key);
+
+function seatOptions(select, withNone) {
+  const keep = select.value;
+  select.replaceChildren(...(withNone ? [el("option", { value: "" }, "nobody")] : []),
+    ...Array.from({ length: setup.players }, (_, s) => el("option", { value: seat(s) }, seat(s))));
+  if ([...select.options].some((o) => o.value === keep)) select.value = keep;
+}
+
+function drawSeats() {
+  const box = $("target-seats");
+  const chosen = box.querySelector("input:checked")?.value ?? "P1";
+  box.replaceChildren(...Array.from({ length: setup.players }, (_, s) =>
+    el("label", { class: "chip-radio" },
+      el("input", { type: "radio", name: "target-seat", value: seat(s), checked: seat(s) === chosen ||
+        (s === 0 && Number(chosen.slice(1)) > setup.players) }), seat(s))));
+  seatOptions($("leader"), false);
+  seatOptions($("taking"), true);
+}
+
+function target() {
+  return {
+    where: document.querySelector("input[name=target-kind]:checked").value,
+    seat: Number(document.querySelector("input[name=target-seat]:checked").value.slice(1)) - 1,
+  };
+}
+
+function tap(key) {
+  const now = setup.placed.get(key);
+  const goal = target();
+  setup.trick = setup.trick.filter((k) => k !== key);
+  if (now && now.where === goal.where && now.seat === goal.seat) setup.placed.delete(key);
+  else {
+    setup.placed.set(key, goal);
+    if (goal.where === "trick") setup.trick.push(key);
+  }
+  refresh();
+}
+
+function textForm() {
+  const parts = [];
+  for (let s = 0; s < setup.players; s += 1) {
+    const hand = keys.filter((k) => setup.placed.get(k)?.where === "hand" && setup.placed.get(k).seat === s);
+    parts.push(`${seat(s)}: ${hand.map(codeOf).join(" ") || "-"}`);
+  }
+  parts.push(`players: ${setup.players}`, `leader: ${$("leader").value}`);
+  if (setup.trick.length) {
+    parts.push(`trick: ${setup.trick.map((k) => `${seat(setup.placed.get(k).seat)} ${codeOf(k)}`).join(", ")}`);
+  }
+  if ($("taking").value) parts.push(`taking: ${$("taking").value}`);
+  if ($("profile").value !== "default") parts.push(`profile: ${$("profile").value}`);
+  const rules = [...document.querySelectorAll("#rule-options select")].filter((s) => s.value)
+    .map((s) => `${s.name}=${s.value}`);
+  if (rules.length) parts.push(`rules: ${rules.join(", ")}`);
+  return parts.join(" | ");
+}
+
+function refresh() {
+  for (const button of document.querySelectorAll("#deck button")) {
+    const where = setup.placed.get(button.dataset.key);
+    const label = where ? (where.where === "hand" ? `in ${seat(where.seat)}'s hand` : `played by ${seat(where.seat)}`) : "";
+    button.setAttribute("aria-pressed", String(Boolean(where)));
+    button.querySelector(".place").textContent = where ? `${seat(where.seat)}${where.where === "trick" ? "▸" : ""}` : "";
+    button.title = label;
+  }
+  positionBox.value = textForm();
+}
+
+function buildSetup(info) {
+  $("players").replaceChildren(...Array.from({ length: 9 }, (_, i) =>
+    el("option", { value: String(i + 2), selected: i + 2 === setup.players }, String(i + 2))));
+  $("players").addEventListener("change", () => {
+    setup.players = Number($("players").value);
+    for (const [key, where] of setup.placed) if (where.seat >= setup.players) setup.placed.delete(key);
+    setup.trick = setup.trick.filter((k) => setup.placed.has(k));
+    drawSeats();
+    refresh();
+  });
+  $("profile").replaceChildren(...info.profiles.map((p) => el("option", { value: p }, p)));
+  $("rule-options").replaceChildren(...Object.entries(info.options).map(([name, option]) =>
+    el("label", { class: "rule" }, el("span", {}, name),
+      el("select", { name, title: option.summary },
+        el("option", { value: "" }, "as the profile says"),
+        option.values.map((v) => el("option", { value: v }, v))))));
+  $("deck").replaceChildren(...data.rows.map((row, r) =>
+    el("div", { class: "deck-row", role: "group", "aria-label": data.row_names[r] }, row.map((code, i) => {
+      const key = keys[data.rows.slice(0, r).flat().length + i];
+      return el("button", { type: "button", class: "deck-card", "data-key": key, "aria-pressed": "false",
+        onclick: () => tap(key) }, card(code), el("span", { class: "place", "aria-hidden": "true" }));
+    }))));
+  for (const id of ["leader", "taking", "profile"]) $(id).addEventListener("change", refresh);
+  $("rule-options").addEventListener("change", refresh);
+  $("clear").addEventListener("click", () => {
+    setup.placed.clear();
+    setup.trick = [];
+    refresh();
+  });
+  $("use-setup").addEventListener("click", () => {
+    refresh();
+    movesBox.value = "";
+    explainNow(true);
+  });
+  drawSeats();
+}
+
+// ---------------------------------------------------------------- start
+
+async function main() {
+  const given = new URLSearchParams(location.hash.slice(1));
+  if (given.get("position")) {
+    positionBox.value = given.get("position");
+    movesBox.value = given.get("moves") ?? "";
+  }
+  const { info } = await kit();
+  buildSetup(info);
+  $("setup-controls").hidden = false;
+  await explainNow();
+}
+
+start(main);

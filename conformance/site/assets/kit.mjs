@@ -1,0 +1,91 @@
+// The reference engine in the page: Pyodide (vendored under pyodide/) runs the kit's
+// own Python (pyodide/kit.zip, module generala_page). This script only loads it and
+// draws; every answer comes from Python.
+
+const PYODIDE = new URL("../pyodide/", import.meta.url).href;
+export const timings = {};
+window.generalaTimings = timings;
+let booting = null;
+
+/** The page's data written by the build: card glyphs (code -> HTML) and rulebook addresses. */
+export const data = JSON.parse(document.getElementById("kit-data").textContent);
+
+/** Start Python once; resolves to {page, info} (page: the generala_page module). */
+export function kit() {
+  booting ??= boot();
+  return booting;
+}
+
+async function boot() {
+  const { loadPyodide } = await import(PYODIDE + "pyodide.mjs");
+  const pyodide = await loadPyodide({ indexURL: PYODIDE });
+  timings.pyodide_ms = Math.round(performance.now());
+  const zip = await fetch(PYODIDE + "kit.zip");
+  if (!zip.ok) throw new Error(`kit.zip: HTTP ${zip.status}`);
+  pyodide.unpackArchive(await zip.arrayBuffer(), "zip", { extractDir: "/kit" });
+  pyodide.runPython("import sys\nsys.path.insert(0, '/kit')");
+  const page = pyodide.pyimport("generala_page");
+  const info = JSON.parse(page.start("/kit"));
+  timings.ready_ms = Math.round(performance.now());
+  return { page, info };
+}
+
+/** Mark the moment the page first showed an answer (time since the page was opened). */
+export function answered() {
+  timings.first_answer_ms ??= Math.round(performance.now());
+  window.generalaAnswers = (window.generalaAnswers ?? 0) + 1;
+  window.dispatchEvent(new CustomEvent("generala-answer"));
+}
+
+/** An element: el("p", {class: "x"}, "text", child, …). */
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) {
+    if (value === false || value == null) continue;
+    if (name.startsWith("on")) node.addEventListener(name.slice(2), value);
+    else node.setAttribute(name, value === true ? "" : value);
+  }
+  node.append(...children.flat(Infinity).filter((c) => c != null && c !== false));
+  return node;
+}
+
+/** A card glyph chip (the build's layout.card_html) for a card code such as "10H" or "JK". */
+export function card(code) {
+  const holder = document.createElement("span");
+  holder.innerHTML = data.cards[code] ?? code;
+  return holder.firstElementChild ?? document.createTextNode(code);
+}
+
+/** A move such as "8H", "JK", "decline", "take 8H" with its card drawn as a glyph. */
+export function action(text) {
+  const [verb, code] = text.startsWith("take ") ? ["take ", text.slice(5)] : ["", text];
+  return data.cards[code] ? el("span", { class: "action" }, verb, card(code)) : el("span", { class: "action" }, text);
+}
+
+/** A link to a rulebook entry (clause, ambiguity, sentence) on the rulebook pages. */
+export function ref(id) {
+  if (!id) return null;
+  const where = data.links[id];
+  return where ? el("a", { href: where, class: "ref" }, id) : el("span", { class: "ref" }, id);
+}
+
+/** The player's name of a seat index: 0 -> "P1". */
+export const seat = (s) => `P${s + 1}`;
+
+/** Show a message in the page's status line. */
+export function status(text, kind = "") {
+  if (kind === "error" && location.protocol === "file:") {
+    text += " This page was opened from a file: serve its folder instead (python3 -m http.server -d SITE).";
+  }
+  const line = document.getElementById("status");
+  line.textContent = text;
+  line.className = `status ${kind}`;
+}
+
+/** Run the page's ``main``; a failure (Python could not start, or failed) is shown in the status line. */
+export function start(main) {
+  main().catch((error) => {
+    status(`The reference engine failed in this browser: ${error.message}`, "error");
+    throw error;
+  });
+}

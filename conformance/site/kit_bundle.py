@@ -1,0 +1,75 @@
+"""The zip of the kit's Python that the arbiter and play pages load into Pyodide:
+the reference engine, the rule options, ``explain`` and the words of ``play``, with
+PyYAML's pure-Python package, and nothing else.
+
+The rulebook files go in as ``checked_rulebook.json``: the documents as the build
+machine loaded and checked them against their schema
+(:func:`generala_spec.rulebook.use_checked`), so the page needs no jsonschema.
+The page API (:mod:`generala_conformance.site.page_api`) becomes the top-level
+module ``generala_page``.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import zipfile
+from importlib.resources import files
+from pathlib import Path
+
+import yaml
+from generala_spec import rulebook
+
+MODULES = {
+    "generala_reference": ("*.py",),
+    "generala_spec": ("__init__.py", "options.py", "rulebook.py", "options.yaml"),
+    "generala_conformance": (
+        "__init__.py",
+        "arbiter/__init__.py",
+        "arbiter/explain.py",
+        "arbiter/narrate.py",
+        "arbiter/position_text.py",
+        "cli/__init__.py",
+        "cli/explain.py",
+        "suite/__init__.py",
+        "suite/notation.py",
+    ),
+}
+"""Per package, the files (or globs) the page's Python imports or reads."""
+
+RULEBOOK_KINDS = ("book", "clauses", "ambiguities", "sources")
+PAGE_MODULE = "generala_page.py"
+STAMP = (2026, 1, 1, 0, 0, 0)
+"""The date written on every zip entry, so that one kit gives one zip."""
+
+
+def _add(archive: zipfile.ZipFile, name: str, data: bytes) -> None:
+    entry = zipfile.ZipInfo(name, STAMP)
+    entry.compress_type = zipfile.ZIP_DEFLATED
+    archive.writestr(entry, data)
+
+
+def _package_files(package: str, patterns: tuple[str, ...]) -> list[tuple[str, bytes]]:
+    root = Path(str(files(package)))
+    found = sorted({path for pattern in patterns for path in root.glob(pattern) if path.is_file()})
+    return [(f"{package}/{path.relative_to(root).as_posix()}", path.read_bytes()) for path in found]
+
+
+def _yaml_files() -> list[tuple[str, bytes]]:
+    """PyYAML's pure-Python modules (its LibYAML binding is left out: PyYAML runs without it)."""
+    root = Path(yaml.__file__).parent
+    return [(f"yaml/{path.name}", path.read_bytes()) for path in sorted(root.glob("*.py"))]
+
+
+def kit_zip() -> bytes:
+    """The zip's bytes."""
+    checked = {kind: rulebook.load(kind) for kind in RULEBOOK_KINDS}
+    entries = [item for package, patterns in MODULES.items() for item in _package_files(package, patterns)]
+    entries += _yaml_files()
+    entries.append((PAGE_MODULE, files("generala_conformance.site").joinpath("page_api.py").read_bytes()))
+    entries.append(("checked_rulebook.json", json.dumps(checked, ensure_ascii=False).encode()))
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        for name, data in entries:
+            _add(archive, name, data)
+    return buffer.getvalue()
