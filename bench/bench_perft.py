@@ -2,7 +2,9 @@
 through an adapter (generic path: every node restarted from its snapshot),
 in-process and over the JSON-lines protocol.
 
-Run: ``python bench/bench_perft.py``. Target: depth 4 on a 4-player opening well under 1 s.
+Run: ``python bench/bench_perft.py``. Targets: depth 4 on a 4-player opening well
+under 1 s; the suite's perft cases through an adapter at most 1 request per edge of
+the searched trees (issue 12), with and without batches.
 """
 
 from __future__ import annotations
@@ -11,9 +13,11 @@ import random
 import shlex
 import sys
 import time
+from collections import Counter
+from typing import Any
 
 from generala_conformance.suite.notation import CANONICAL_DECK
-from generala_conformance.suite.perft import AdapterSearch, perft_game
+from generala_conformance.suite.perft import AdapterSearch, perft_cases, perft_game
 from generala_conformance.transport.process_adapter import ProcessAdapter
 from generala_conformance.transport.reference_adapter import ReferenceAdapter
 from generala_reference import Game, Rules
@@ -46,6 +50,60 @@ def generic(label: str, adapter, depth: int) -> None:
     adapter.close()
 
 
+class Counting(ProcessAdapter):
+    """``generala-kit serve``, counting the requests sent (by command)."""
+
+    def __init__(self, command: str, batches: bool = True) -> None:
+        super().__init__(command)
+        self.sent: Counter[str] = Counter()
+        self.batches = batches
+
+    def _batches(self) -> bool:
+        return self.batches and super()._batches()
+
+    def _exchange(self, cmd: str, fields: dict, timeout: float | None = None) -> Any:
+        self.sent[cmd] += 1
+        return super()._exchange(cmd, fields, timeout)
+
+
+def edges(game: Game, depth: int) -> int:
+    """The edges (parent, action) of the perft tree of ``depth`` from ``game``."""
+    if depth <= 0 or game.is_over:
+        return 0
+    actions = game.legal_actions()
+    total = len(actions)
+    if depth > 1:
+        for action in actions:
+            child = game.copy()
+            child.apply(action)
+            total += edges(child, depth - 1)
+    return total
+
+
+def requests_per_edge(label: str, adapter: Counting) -> None:
+    """The suite's perft cases (every depth) through ``adapter``: requests per tree edge."""
+    reference = ReferenceAdapter()
+    tree_edges = 0
+    for case in perft_cases():
+        rules = dict(case.requires)
+        reference.start({**case.setup, "rules": rules})
+        game = reference.game  # the reference's own game, to count the edges by the fast path
+        tree_edges += sum(edges(game, depth) for depth in range(1, len(case.counts) + 1))
+    adapter.hello()
+    adapter.sent.clear()
+    started = time.perf_counter()
+    for case in perft_cases():
+        case.run(adapter, case.requires)
+    elapsed = time.perf_counter() - started
+    sent = sum(adapter.sent.values())
+    mix = ", ".join(f"{cmd} {n}" for cmd, n in adapter.sent.most_common())
+    print(
+        f"perft cases {label:<22} {sent:>6} requests for {tree_edges} edges: "
+        f"{sent / tree_edges:5.2f} requests per edge (target ≤ 1), {elapsed:6.2f} s  ({mix})"
+    )
+    adapter.close()
+
+
 def main() -> None:
     for players, depth in ((2, 6), (4, 4), (4, 6), (10, 6)):
         fast(players, depth, Rules.of())
@@ -54,6 +112,8 @@ def main() -> None:
     generic("in-process", ReferenceAdapter(), 3)
     command = f"{shlex.quote(sys.executable)} -m generala_conformance.cli serve"
     generic("protocol", ProcessAdapter(command), 3)
+    requests_per_edge("through serve", Counting(command))
+    requests_per_edge("through serve, no batch", Counting(command, batches=False))
 
 
 if __name__ == "__main__":
