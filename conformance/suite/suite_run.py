@@ -76,10 +76,11 @@ def pytest_args(args: argparse.Namespace, extra: list[str]) -> list[str]:
     """The pytest command line for ``args`` (``extra`` appended)."""
     from generala_conformance.transport.loading import DEFAULT_ADAPTER
 
-    argv = ["-c", os.devnull, f"--rootdir={Path.cwd()}", "--noconftest", "-p", "no:cacheprovider", "-p", "no:benchmark"]
-    if os.environ.get("PYTEST_DISABLE_PLUGIN_AUTOLOAD"):
-        argv += ["-p", "generala_conformance.suite.pytest_plugin", "-p", "pytest_bdd.plugin"]
-        argv += ["-p", "xdist.plugin"] if args.jobs > 1 else []
+    argv = ["-c", os.devnull, f"--rootdir={Path.cwd()}", "--noconftest", "-p", "no:cacheprovider"]
+    # Only the plugins the suite needs: another installed plugin (hypothesis's imports
+    # hypothesis, ~0.2 s) would slow every start and could change the run.
+    argv += ["--disable-plugin-autoload", "-p", "generala_conformance.suite.pytest_plugin", "-p", "pytest_bdd.plugin"]
+    argv += ["-p", "xdist.plugin"] if args.jobs > 1 else []
     # --assert=plain: the kit's modules are imported already (no rewriting; no warning about it).
     argv += ["--assert=plain", "--generala-suite-only", f"--generala-timeout={args.timeout}"]
     argv.append(f"--generala-max-faults={args.max_faults}")
