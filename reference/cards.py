@@ -124,7 +124,6 @@ def iter_cards(mask: int) -> Iterator[int]:
         mask ^= low
 
 
-
 def _chunk_table(items: tuple) -> tuple[tuple, ...]:
     """For each of the ``2 ** len(items)`` bit sets, its items in order: the sets without
     bit ``r`` come first, so the table doubles one bit at a time (no per-set loop)."""
