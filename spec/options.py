@@ -9,7 +9,7 @@ from functools import cache
 from importlib.resources import files
 from types import MappingProxyType
 
-import yaml
+from generala_spec import yaml_text
 
 
 @dataclass(frozen=True)
@@ -33,7 +33,7 @@ class UnknownOption(ValueError):
 
 @cache
 def _raw() -> dict:
-    return yaml.safe_load(files(__package__).joinpath("options.yaml").read_text("utf-8"))
+    return yaml_text.parse(files(__package__).joinpath("options.yaml").read_text("utf-8"))
 
 
 @cache

@@ -16,7 +16,7 @@ from importlib.resources import files
 from types import MappingProxyType
 
 import jsonschema
-import yaml
+from generala_spec import yaml_text
 
 TEXTS = ("FR", "FA")
 """The two source texts: French (seed 000) and Persian (seed 003)."""
@@ -184,7 +184,7 @@ def validate(kind: str, document: object, filename: str) -> None:
 def load(kind: str) -> dict:
     """The parsed and schema-checked YAML file ``<kind>.yaml``."""
     filename = f"{kind}.yaml"
-    document = yaml.safe_load(_read(filename))
+    document = yaml_text.parse(_read(filename))
     validate(kind, document, filename)
     return document
 

@@ -23,12 +23,12 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
-import yaml
 from generala_conformance.suite.divergence import Divergence
 from generala_conformance.suite.snapshots import position_of
 from generala_conformance.transport.adapter import Adapter, BadRequest, Refused
 from generala_reference.actions import format_action
 from generala_reference.game import Game
+from generala_spec import yaml_text
 
 Json = dict[str, Any]
 TABLE = Path(str(files("generala_scenarios").joinpath("perft/perft.yaml")))
@@ -203,7 +203,7 @@ def perft_cases() -> tuple[PerftCase, ...]:
     run them as it runs fixtures.
     """
     text = TABLE.read_text("utf-8")
-    doc = yaml.safe_load(text)
+    doc = yaml_text.parse(text)
     lines = {line.strip().removeprefix("- id: "): n for n, line in enumerate(text.splitlines(), 1) if "- id: " in line}
     return tuple(
         _case(e, f"perft.yaml positions[{i}]", lines.get(str(e.get("id")), 0)) for i, e in enumerate(doc["positions"])
