@@ -97,3 +97,9 @@ def test_regenerate_check_passes_from_the_wheel(installed: Path) -> None:
     result = run(installed, "generala-kit", "regenerate", "--check")
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
     assert "files are what their recipes give" in result.stdout
+
+
+def test_the_wheel_metadata_has_the_version_the_kit_reports(installed: Path) -> None:
+    code = "import importlib.metadata as m, generala_conformance as g; print(m.version('generala-kit'), g.__version__)"
+    metadata, reported = run(installed, "python", "-c", code).stdout.split()
+    assert metadata == reported
