@@ -67,7 +67,7 @@ class Counting(ProcessAdapter):
 
 
 def edges(game: Game, depth: int) -> int:
-    """The edges (parent, action) of the perft tree of ``depth`` from ``game``."""
+    """The edges (node, action) of the perft tree of ``depth`` from ``game``."""
     if depth <= 0 or game.is_over:
         return 0
     actions = game.legal_actions()
@@ -81,14 +81,18 @@ def edges(game: Game, depth: int) -> int:
 
 
 def requests_per_edge(label: str, adapter: Counting) -> None:
-    """The suite's perft cases (every depth) through ``adapter``: requests per tree edge."""
+    """The suite's perft cases (every depth) through ``adapter``: requests per edge of
+    the searched trees (every step of every sequence counted), and per edge the search
+    must step through (all but those into the last level, which are counted from
+    their parent's legal actions)."""
     reference = ReferenceAdapter()
-    tree_edges = 0
+    tree = stepped = 0
     for case in perft_cases():
-        rules = dict(case.requires)
-        reference.start({**case.setup, "rules": rules})
-        game = reference.game  # the reference's own game, to count the edges by the fast path
-        tree_edges += sum(edges(game, depth) for depth in range(1, len(case.counts) + 1))
+        reference.start({**case.setup, "rules": dict(case.requires)})
+        game = reference.game  # the reference's own game: the edges by the fast path
+        for depth in range(1, len(case.counts) + 1):
+            tree += edges(game, depth)
+            stepped += edges(game, depth - 1)
     adapter.hello()
     adapter.sent.clear()
     started = time.perf_counter()
@@ -98,8 +102,8 @@ def requests_per_edge(label: str, adapter: Counting) -> None:
     sent = sum(adapter.sent.values())
     mix = ", ".join(f"{cmd} {n}" for cmd, n in adapter.sent.most_common())
     print(
-        f"perft cases {label:<22} {sent:>6} requests for {tree_edges} edges: "
-        f"{sent / tree_edges:5.2f} requests per edge (target ≤ 1), {elapsed:6.2f} s  ({mix})"
+        f"perft cases {label:<24} {sent:>5} requests: {sent / tree:4.2f} per tree edge ({tree}; target ≤ 1), "
+        f"{sent / stepped:4.2f} per edge stepped through ({stepped}), {elapsed:5.2f} s  ({mix})"
     )
     adapter.close()
 

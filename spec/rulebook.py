@@ -15,7 +15,6 @@ from functools import cache
 from importlib.resources import files
 from types import MappingProxyType
 
-import jsonschema
 from generala_spec import yaml_text
 
 TEXTS = ("FR", "FA")
@@ -170,6 +169,8 @@ def schema_for(kind: str) -> dict:
 def validate(kind: str, document: object, filename: str) -> None:
     """Raise :class:`RulebookError` naming the file and the field if
     ``document`` does not match the schema of ``kind``."""
+    import jsonschema  # here, not at import: most commands never validate (~50 ms)
+
     validator = jsonschema.Draft202012Validator(schema_for(kind))
     errors = list(validator.iter_errors(document))
     # An error inside allOf also makes its properties "unevaluated": report the cause.
