@@ -6,10 +6,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
-from importlib.resources import files
+from pathlib import Path
 from types import MappingProxyType
 
 from generala_spec import yaml_text
+from generala_spec.parsed_cache import cached_json
 
 
 @dataclass(frozen=True)
@@ -33,7 +34,10 @@ class UnknownOption(ValueError):
 
 @cache
 def _raw() -> dict:
-    return yaml_text.parse(files(__package__).joinpath("options.yaml").read_text("utf-8"))
+    """``options.yaml`` as data (from the parsed cache: every command and ``serve``
+    reads it at start, and importing a YAML parser would be most of ``serve``'s start-up)."""
+    text = (Path(__file__).parent / "options.yaml").read_text("utf-8")
+    return cached_json("options", text, yaml_text.parse)
 
 
 @cache

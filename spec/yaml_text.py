@@ -7,11 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
-import yaml
-
-SafeLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
 
 def parse(text: str) -> Any:
     """The single YAML document of ``text``, as ``yaml.safe_load`` gives it."""
-    return yaml.load(text, Loader=SafeLoader)
+    import yaml  # here, not at import: ``serve`` takes its options from the parsed cache
+
+    return yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))

@@ -14,12 +14,13 @@ import pytest
 from generala_conformance.suite import case_cache
 from generala_conformance.suite.case_cache import bundled_cases, cache_key
 from generala_conformance.suite.fixtures import fixture_files, load_all
+from generala_spec import parsed_cache
 
 
 @pytest.fixture
 def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     directory = tmp_path / "cache"
-    monkeypatch.setenv(case_cache.ENV, str(directory))
+    monkeypatch.setenv(parsed_cache.ENV, str(directory))
     return directory
 
 
@@ -97,18 +98,18 @@ def test_a_foreign_or_damaged_cache_file_is_not_trusted(
 def test_a_cache_that_cannot_be_written_only_costs_speed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     blocker = tmp_path / "a-file"
     blocker.write_text("not a directory", "utf-8")
-    monkeypatch.setenv(case_cache.ENV, str(blocker / "cache"))
+    monkeypatch.setenv(parsed_cache.ENV, str(blocker / "cache"))
     assert bundled_cases() == load_all(None)
     assert not list(tmp_path.glob("**/cases-*"))
 
 
 def test_an_empty_cache_dir_variable_turns_the_cache_off(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv(case_cache.ENV, "")
-    assert case_cache.cache_dir() is None
+    monkeypatch.setenv(parsed_cache.ENV, "")
+    assert parsed_cache.cache_dir() is None
     assert bundled_cases() == load_all(None)
 
 
 def test_the_cache_dir_follows_xdg(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv(case_cache.ENV, raising=False)
+    monkeypatch.delenv(parsed_cache.ENV, raising=False)
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
-    assert case_cache.cache_dir() == tmp_path / "generala-kit"
+    assert parsed_cache.cache_dir() == tmp_path / "generala-kit"

@@ -12,9 +12,8 @@ never served. User fixtures (``--cases DIR``) are always loaded and validated in
 full, and the kit's own tests load the bundled ones in full too
 (``tests/test_scenarios_fixtures.py``).
 
-The cache lives in ``$GENERALA_KIT_CACHE_DIR`` when set (set it empty to turn the
-cache off), else ``$XDG_CACHE_HOME/generala-kit`` or ``~/.cache/generala-kit``: one
-file per kit location. It is read with an unpickler that builds nothing but the
+The cache is :mod:`generala_spec.parsed_cache`'s directory, one file per kit
+location. It is read with an unpickler that builds nothing but the
 kit's case classes and plain data, so a foreign file cannot run code. A cache that
 cannot be read (missing, corrupt, another key) is rebuilt; one that cannot be
 written (a read-only home) only means the next run loads the fixtures again.
@@ -24,17 +23,15 @@ from __future__ import annotations
 
 import hashlib
 import io
-import os
 import pickle
 import sys
-import tempfile
 from importlib.resources import files
 from pathlib import Path
 
 from generala_conformance.suite import driver, fixtures, notation, yaml_safe
 from generala_conformance.suite.fixtures import Case, fixture_files, load_all
+from generala_spec.parsed_cache import cache_dir, store
 
-ENV = "GENERALA_KIT_CACHE_DIR"
 _SPEC_FILES = ("schemas/fixture.schema.json", "clauses.yaml", "ambiguities.yaml", "sources.yaml", "options.yaml")
 _MAKERS = (fixtures, notation, yaml_safe, driver)  # the modules a Case's content comes from
 _ALLOWED = {
@@ -46,20 +43,6 @@ _ALLOWED = {
     ("pathlib", "PosixPath"),
     ("pathlib", "WindowsPath"),
 }
-
-
-def cache_dir() -> Path | None:
-    """Where the cache file is kept; ``None`` when the cache is off or there is no home."""
-    chosen = os.environ.get(ENV)
-    if chosen is not None:
-        return Path(chosen) if chosen else None
-    base = os.environ.get("XDG_CACHE_HOME")
-    if not base:
-        try:
-            base = str(Path.home() / ".cache")
-        except RuntimeError:  # no home directory to find
-            return None
-    return Path(base) / "generala-kit"
 
 
 def bundled_cases() -> list[Case]:
@@ -120,16 +103,5 @@ def _read(where: Path, key: bytes) -> list[Case] | None:
 
 
 def _write(where: Path, key: bytes, cases: list[Case]) -> None:
-    """Store ``cases`` under ``key`` (atomically: a concurrent reader sees the old file
-    or the new one); a directory that cannot be written leaves the cache as it was."""
-    data = key + b"\n" + pickle.dumps(cases, protocol=pickle.HIGHEST_PROTOCOL)
-    try:
-        where.parent.mkdir(parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile(dir=where.parent, prefix=where.name, delete=False) as out:
-            out.write(data)
-    except OSError:
-        return  # no cache this time: the cases were loaded in full anyway
-    try:
-        os.replace(out.name, where)
-    except OSError:
-        Path(out.name).unlink(missing_ok=True)
+    """Store ``cases`` under ``key``."""
+    store(where, key + b"\n" + pickle.dumps(cases, protocol=pickle.HIGHEST_PROTOCOL))

@@ -19,7 +19,6 @@ from generala_conformance.suite import expectations
 from generala_conformance.transport import impl_options
 from generala_conformance.transport.loading import AdapterLoadError, load_factory
 
-
 UNUSED_PLUGINS = ("unraisableexception", "threadexception", "unittest", "subtests", "logging", "doctest")
 """pytest's built-in plugins the suite has no use for, left out of its runs: they cost
 a hook call a case (the first two a full garbage collection at the end, ~0.1 s)."""
