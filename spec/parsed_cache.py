@@ -2,7 +2,8 @@
 
 Starting a command should not cost more than its work: :func:`cached_json` gives the
 value ``parse(text)`` from a JSON file of the cache when the file was written for
-exactly this ``text`` (its SHA-256), else parses and stores it. The cache lives in
+this ``text`` (its length and CRC-32: a change detector for the kit's own files,
+cheaper to import than ``hashlib``), else parses and stores it. The cache lives in
 ``$GENERALA_KIT_CACHE_DIR`` when set (set it empty to turn the cache off), else
 ``$XDG_CACHE_HOME/generala-kit`` or ``~/.cache/generala-kit``. A file that cannot be
 read (missing, damaged, another key) is rewritten; one that cannot be written (a
@@ -11,10 +12,10 @@ read-only home) only means the next start parses again.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import tempfile
+import zlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -39,7 +40,8 @@ def cache_dir() -> Path | None:
 def cached_json(name: str, text: str, parse: Callable[[str], Any]) -> Any:
     """``parse(text)`` (a value JSON writes and reads back unchanged), from the cache
     file ``name.json`` when it was stored for this ``text``."""
-    key = hashlib.sha256(text.encode("utf-8")).hexdigest()
+    data = text.encode("utf-8")
+    key = f"{len(data)}:{zlib.crc32(data):08x}"
     directory = cache_dir()
     where = directory / f"{name}.json" if directory is not None else None
     if where is not None:

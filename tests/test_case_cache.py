@@ -101,15 +101,3 @@ def test_a_cache_that_cannot_be_written_only_costs_speed(tmp_path: Path, monkeyp
     monkeypatch.setenv(parsed_cache.ENV, str(blocker / "cache"))
     assert bundled_cases() == load_all(None)
     assert not list(tmp_path.glob("**/cases-*"))
-
-
-def test_an_empty_cache_dir_variable_turns_the_cache_off(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv(parsed_cache.ENV, "")
-    assert parsed_cache.cache_dir() is None
-    assert bundled_cases() == load_all(None)
-
-
-def test_the_cache_dir_follows_xdg(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv(parsed_cache.ENV, raising=False)
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
-    assert parsed_cache.cache_dir() == tmp_path / "generala-kit"
