@@ -1,8 +1,9 @@
 """Run the conformance suite through pytest, in-process, with the ``generala``
 plugin (shared by ``generala-kit check`` and ``generala-kit profile``).
 
-The run is insulated from the directory it is started in: no ini file, no
-conftest, no cache, nothing collected from disk — only the suite.
+The run is insulated from the directory it is started in and from the other
+pytest plugins installed: no ini file, no conftest, no cache, nothing collected
+from disk, no plugin but the suite's own (and xdist for ``-n``) — only the suite.
 """
 
 from __future__ import annotations
