@@ -4,17 +4,16 @@ their names and values are written; see the ambiguity register)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
+from typing import NamedTuple
 
 from generala_spec import yaml_text
 from generala_spec.parsed_cache import cached_json
 
 
-@dataclass(frozen=True)
-class OptionDef:
+class OptionDef(NamedTuple):
     """One rule option: its name, its values (with their meaning) and default."""
 
     name: str

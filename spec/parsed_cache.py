@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 import zlib
 from collections.abc import Callable
 from pathlib import Path
@@ -60,6 +59,8 @@ def cached_json(name: str, text: str, parse: Callable[[str], Any]) -> Any:
 def store(where: Path, data: bytes) -> None:
     """Write ``data`` to ``where`` atomically (a concurrent reader sees the old file or
     the new one); a directory that cannot be written leaves the cache as it was."""
+    import tempfile  # here: reading the cache (``serve``'s start) writes nothing
+
     try:
         where.parent.mkdir(parents=True, exist_ok=True)
         with tempfile.NamedTemporaryFile(dir=where.parent, prefix=where.name, delete=False) as out:
