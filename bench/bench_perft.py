@@ -1,8 +1,10 @@
 """Benchmark of perft: sequences/s on the reference engine (fast path, Game.copy) and
-through an adapter (generic path: every node restarted from its snapshot),
+through an adapter (generic path: one batch per edge, a node restarted from its snapshot),
 in-process and over the JSON-lines protocol.
 
-Run: ``python bench/bench_perft.py``. Target: depth 4 on a 4-player opening well under 1 s.
+Run: ``python bench/bench_perft.py``. Targets: depth 4 on a 4-player opening well
+under 1 s; the suite's perft cases through an adapter at most 1 request per edge of
+the searched trees (issue 12), with and without batches.
 """
 
 from __future__ import annotations
@@ -11,9 +13,11 @@ import random
 import shlex
 import sys
 import time
+from collections import Counter
+from typing import Any
 
 from generala_conformance.suite.notation import CANONICAL_DECK
-from generala_conformance.suite.perft import AdapterSearch, perft_game
+from generala_conformance.suite.perft import AdapterSearch, perft_cases, perft_game
 from generala_conformance.transport.process_adapter import ProcessAdapter
 from generala_conformance.transport.reference_adapter import ReferenceAdapter
 from generala_reference import Game, Rules
@@ -35,13 +39,71 @@ def generic(label: str, adapter, depth: int) -> None:
     random.Random(4).shuffle(deck)
     setup = {"rules": {"first-lead": "free"}, "deal": {"players": 4, "dealer": 0, "deck": deck}}
     state = adapter.start(setup)
-    search = AdapterSearch(adapter, setup["rules"])
+    search = AdapterSearch(adapter, setup["rules"], held=state)
     started = time.perf_counter()
-    count = search.count(state, depth)
+    count = search.count(state, adapter.legal(), depth)
     elapsed = time.perf_counter() - started
     print(
         f"generic {label:<12} 4p free depth {depth}: {count:>6} sequences, {elapsed:7.3f} s, "
-        f"{search.nodes / elapsed:8.0f} nodes/s (each node restarted from its snapshot)"
+        f"{search.nodes / elapsed:8.0f} nodes/s (one batch per edge)"
+    )
+    adapter.close()
+
+
+class Counting(ProcessAdapter):
+    """``generala-kit serve``, counting the requests sent (by command)."""
+
+    def __init__(self, command: str, batches: bool = True) -> None:
+        super().__init__(command)
+        self.sent: Counter[str] = Counter()
+        self.batches = batches
+
+    def _batches(self) -> bool:
+        return self.batches and super()._batches()
+
+    def _exchange(self, cmd: str, fields: dict, timeout: float | None = None) -> Any:
+        self.sent[cmd] += 1
+        return super()._exchange(cmd, fields, timeout)
+
+
+def edges(game: Game, depth: int) -> int:
+    """The edges (node, action) of the perft tree of ``depth`` from ``game``."""
+    if depth <= 0 or game.is_over:
+        return 0
+    actions = game.legal_actions()
+    total = len(actions)
+    if depth > 1:
+        for action in actions:
+            child = game.copy()
+            child.apply(action)
+            total += edges(child, depth - 1)
+    return total
+
+
+def requests_per_edge(label: str, adapter: Counting) -> None:
+    """The suite's perft cases (every depth) through ``adapter``: requests per edge of
+    the searched trees (every step of every sequence counted), and per edge the search
+    must step through (all but those into the last level, which are counted from
+    their parent's legal actions)."""
+    reference = ReferenceAdapter()
+    tree = stepped = 0
+    for case in perft_cases():
+        reference.start({**case.setup, "rules": dict(case.requires)})
+        game = reference.game  # the reference's own game: the edges by the fast path
+        for depth in range(1, len(case.counts) + 1):
+            tree += edges(game, depth)
+            stepped += edges(game, depth - 1)
+    adapter.hello()
+    adapter.sent.clear()
+    started = time.perf_counter()
+    for case in perft_cases():
+        case.run(adapter, case.requires)
+    elapsed = time.perf_counter() - started
+    sent = sum(adapter.sent.values())
+    mix = ", ".join(f"{cmd} {n}" for cmd, n in adapter.sent.most_common())
+    print(
+        f"perft cases {label:<24} {sent:>5} requests: {sent / tree:4.2f} per tree edge ({tree}; target ≤ 1), "
+        f"{sent / stepped:4.2f} per edge stepped through ({stepped}), {elapsed:5.2f} s  ({mix})"
     )
     adapter.close()
 
@@ -54,6 +116,8 @@ def main() -> None:
     generic("in-process", ReferenceAdapter(), 3)
     command = f"{shlex.quote(sys.executable)} -m generala_conformance.cli serve"
     generic("protocol", ProcessAdapter(command), 3)
+    requests_per_edge("through serve", Counting(command))
+    requests_per_edge("through serve, no batch", Counting(command, batches=False))
 
 
 if __name__ == "__main__":

@@ -128,11 +128,32 @@ def iter_cards(mask: int) -> Iterator[int]:
         mask ^= low
 
 
-# Per suit, for each of the 8192 sets of ranks: the card ids and their texts (speed: one lookup a suit).
-_ID_CHUNKS = tuple(
-    tuple(tuple(base + r for r in range(13) if chunk >> r & 1) for chunk in range(1 << 13)) for base in (0, 13, 26, 39)
-)
-_TEXT_CHUNKS = tuple(tuple(tuple(_TEXT[c] for c in ids) for ids in table) for table in _ID_CHUNKS)
+def _chunk_table(items: tuple) -> tuple[tuple, ...]:
+    """For each of the ``2 ** len(items)`` bit sets, its items in order: the sets without
+    bit ``r`` come first, so the table doubles one bit at a time (no per-set loop)."""
+    table: list[tuple] = [()]
+    for item in items:
+        last = (item,)
+        table += [chunk + last for chunk in table]
+    return tuple(table)
+
+
+# Per suit, for each of the 8192 sets of ranks: the card ids and their texts (speed: one
+# lookup a suit). Built at first use (~10 ms), not at import: a process that never lists
+# cards (``serve`` answering ``hello``, ``generala-kit --help``) does not pay for them.
+_ID_CHUNKS: tuple[tuple[tuple[int, ...], ...], ...] = ()
+_TEXT_CHUNKS: tuple[tuple[tuple[str, ...], ...], ...] = ()
+
+
+def _tables() -> tuple[tuple, tuple]:
+    """Build the lookup tables (once) and return them: ``(_ID_CHUNKS, _TEXT_CHUNKS)``."""
+    global _ID_CHUNKS, _TEXT_CHUNKS
+    if not _ID_CHUNKS:
+        _ID_CHUNKS = tuple(_chunk_table(tuple(range(base, base + 13))) for base in (0, 13, 26, 39))
+        _TEXT_CHUNKS = tuple(_chunk_table(_TEXT[base : base + 13]) for base in (0, 13, 26, 39))
+    return _ID_CHUNKS, _TEXT_CHUNKS
+
+
 _JOKER_TEXTS = ((), ("JK",), ("JK",), ("JK", "JK"))
 
 
@@ -142,13 +163,13 @@ def ranked_cards(mask: int) -> list[int]:
     >>> ranked_cards(parse_cards(["AS", "2C", "JK"]))
     [0, 51]
     """
-    c0, c1, c2, c3 = _ID_CHUNKS
+    c0, c1, c2, c3 = _ID_CHUNKS or _tables()[0]
     return [*c0[mask & 0x1FFF], *c1[mask >> 13 & 0x1FFF], *c2[mask >> 26 & 0x1FFF], *c3[mask >> 39 & 0x1FFF]]
 
 
 def format_cards(mask: int) -> list[str]:
     """The canonical texts of the cards of ``mask``, in canonical order."""
-    t0, t1, t2, t3 = _TEXT_CHUNKS
+    t0, t1, t2, t3 = _TEXT_CHUNKS or _tables()[1]
     return [
         *t0[mask & 0x1FFF],
         *t1[mask >> 13 & 0x1FFF],

@@ -5,16 +5,16 @@ the rulebook folder (see :mod:`generala_spec.rulebook`); the card game's by defa
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from functools import cache
 from types import MappingProxyType
+from typing import NamedTuple
 
-import yaml
+from generala_spec import yaml_text
+from generala_spec.parsed_cache import cached_json
 from generala_spec.rulebook import CARDS, folder
 
 
-@dataclass(frozen=True)
-class OptionDef:
+class OptionDef(NamedTuple):
     """One rule option: its name, its values (with their meaning) and default."""
 
     name: str
@@ -34,7 +34,11 @@ class UnknownOption(ValueError):
 
 @cache
 def _raw(spec: str = CARDS) -> dict:
-    return yaml.safe_load(folder(spec).joinpath("options.yaml").read_text("utf-8"))
+    """``options.yaml`` of the rulebook ``spec`` as data (from the parsed cache: every
+    command and ``serve`` reads it at start, and importing a YAML parser would be most
+    of ``serve``'s start-up)."""
+    text = folder(spec).joinpath("options.yaml").read_text("utf-8")
+    return cached_json(f"options-{spec}" if spec else "options", text, yaml_text.parse)
 
 
 @cache

@@ -22,7 +22,7 @@ from importlib.resources import files
 from importlib.resources.abc import Traversable
 from types import MappingProxyType
 
-import yaml
+from generala_spec import yaml_text
 
 CARDS = ""
 """The ``spec`` of the card rulebook (the files at the top of generala_spec): the default."""
@@ -212,7 +212,7 @@ def book(spec: str = CARDS) -> Book:
     """The ``book.yaml`` of the rulebook ``spec``, checked against the schema."""
     document = _CHECKED.get((spec, "book"))
     if document is None:
-        document = yaml.safe_load(_read("book.yaml", spec))
+        document = yaml_text.parse(_read("book.yaml", spec))
         _check(base_schema(), "book", document, _filename("book", spec))
     return Book(
         game=document["game"],
@@ -280,7 +280,9 @@ def validate(kind: str, document: object, filename: str, spec: str = CARDS) -> N
 
 
 def _check(root: dict, kind: str, document: object, filename: str) -> None:
-    import jsonschema  # here, not at import: the web pages' Python has no jsonschema (see use_checked)
+    # here, not at import: the web pages' Python has no jsonschema (see use_checked),
+    # and most commands never validate (~50 ms)
+    import jsonschema
 
     validator = jsonschema.Draft202012Validator(_schema_of(root, kind))
     errors = list(validator.iter_errors(document))
@@ -316,7 +318,7 @@ def load(kind: str, spec: str = CARDS) -> dict:
     if (spec, kind) in _CHECKED:
         return _CHECKED[spec, kind]
     filename = _filename(kind, spec)
-    document = yaml.safe_load(_read(f"{kind}.yaml", spec))
+    document = yaml_text.parse(_read(f"{kind}.yaml", spec))
     validate(kind, document, filename, spec)
     return document
 

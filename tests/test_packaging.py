@@ -107,3 +107,9 @@ def test_site_builds_from_the_wheel(installed: Path, tmp_path: Path) -> None:
     assert 'id="R-JOKER-4"' in (out / "rules" / "joker.html").read_text("utf-8")
     for asset in ("site.css", "search.js", "search-index.js", "favicon.svg"):
         assert (out / "assets" / asset).stat().st_size > 0, asset
+
+
+def test_the_wheel_metadata_has_the_version_the_kit_reports(installed: Path) -> None:
+    code = "import importlib.metadata as m, generala_conformance as g; print(m.version('generala-kit'), g.__version__)"
+    metadata, reported = run(installed, "python", "-c", code).stdout.split()
+    assert metadata == reported

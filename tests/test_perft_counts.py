@@ -4,10 +4,12 @@ the fast and the generic paths agree; a broken engine fails the table."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 from generala_conformance.suite.divergence import Divergence
 from generala_conformance.suite.perft import PerftCase, divide_adapter, perft_adapter, perft_cases, perft_game
-from generala_conformance.transport.adapter import Adapter
+from generala_conformance.transport.adapter import Adapter, BadRequest
 from generala_conformance.transport.reference_adapter import ReferenceAdapter
 from generala_reference import Game, Rules, from_position, parse_deck
 from generala_spec.options import resolve
@@ -85,10 +87,70 @@ def test_broken_engine_fails_the_table_with_a_divide(engine: str, case_id: str) 
     assert "per first action" in str(info.value)
 
 
-def test_a_snapshot_the_implementation_cannot_restart_is_a_divergence() -> None:
+def test_an_engine_whose_winner_keeps_the_lead_fails_the_table() -> None:
     case = next(c for c in CASES if c.id == "winner-went-out")
-    with pytest.raises(Divergence, match="restarts as a position"):
+    with pytest.raises(Divergence, match="per first action"):
         case.run(adapter_for("out-winner-keeps-lead"), resolve("default", dict(case.requires)))
+
+
+class NoPositions(ReferenceAdapter):
+    """Starts deals only: every ``position`` setup is refused."""
+
+    def start(self, setup: dict) -> dict:
+        if "position" in setup:
+            raise BadRequest("bad-setup", "positions are not read here")
+        return super().start(setup)
+
+
+def test_a_snapshot_the_implementation_cannot_restart_is_a_divergence() -> None:
+    case = next(c for c in CASES if c.id == "opening-4p-free")
+    with pytest.raises(Divergence, match="restarts as a position"):
+        case.run(NoPositions(), resolve("default", dict(case.requires)))
+
+
+class Counting(ReferenceAdapter):
+    """The reference, counting the calls the search makes."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.calls: Counter[str] = Counter()
+        self.in_batch = False
+
+    def start(self, setup: dict) -> dict:
+        self.calls["start"] += 1
+        return super().start(setup)
+
+    def legal(self) -> list[str]:
+        self.calls["legal"] += not self.in_batch  # a batch's own legal actions are part of it
+        return super().legal()
+
+    def batch(self, steps: list[dict]) -> list[dict]:
+        self.calls["batch"] += 1
+        self.in_batch = True
+        try:
+            return super().batch(steps)
+        finally:
+            self.in_batch = False
+
+
+def test_one_batch_per_edge_and_no_restart_of_the_node_held() -> None:
+    """Depth 3 from an opening: a batch for each edge above the leaves (the leaves are
+    counted from the batch results), a restart for each but the first child of a node."""
+    case = next(c for c in CASES if c.id == "opening-4p-free")
+    game = reference_game(setup_of(case))
+    first = game.legal_actions()
+    inner = len(first) + sum(len(_child(game, a).legal_actions()) for a in first)  # edges to depths 1 and 2
+    adapter = Counting()
+    assert perft_adapter(adapter, setup_of(case), 3) == case.counts[2]
+    assert adapter.calls["batch"] == inner
+    assert adapter.calls["start"] == 1 + inner - (1 + len(first))  # root, then all but each node's first child
+    assert adapter.calls["legal"] == 1  # the root's; every other node's came with its batch
+
+
+def _child(game: Game, action: int) -> Game:
+    child = game.copy()
+    child.apply(action)
+    return child
 
 
 def test_divide_sums_to_the_count() -> None:

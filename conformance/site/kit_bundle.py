@@ -22,7 +22,7 @@ from generala_spec import rulebook
 
 MODULES = {
     "generala_reference": ("*.py",),
-    "generala_spec": ("__init__.py", "options.py", "rulebook.py", "options.yaml"),
+    "generala_spec": ("__init__.py", "options.py", "parsed_cache.py", "rulebook.py", "yaml_text.py", "options.yaml"),
     "generala_conformance": (
         "__init__.py",
         "arbiter/__init__.py",

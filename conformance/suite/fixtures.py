@@ -20,9 +20,8 @@ from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from importlib.resources import files
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import jsonschema
 from generala_conformance.suite import yaml_safe
 from generala_conformance.suite.divergence import Divergence
 from generala_conformance.suite.driver import Driver, Refusal
@@ -39,6 +38,9 @@ from generala_conformance.suite.yaml_safe import line_of as _line_of
 from generala_conformance.transport.adapter import Adapter
 from generala_spec import rulebook
 from generala_spec.options import options
+
+if TYPE_CHECKING:
+    import jsonschema
 
 Json = dict[str, Any]
 _SENTENCE = re.compile(r"(FR|FA)-\d+")
@@ -446,6 +448,8 @@ def _schema_message(error: jsonschema.ValidationError, limit: int = 300) -> str:
 
 @cache
 def _validator() -> jsonschema.Draft202012Validator:
+    import jsonschema  # here, not at import: cases from the cache need no validator (~50 ms)
+
     return jsonschema.Draft202012Validator(schema())
 
 
@@ -481,7 +485,9 @@ def _load(path: Path, _mtime: int, _size: int) -> tuple[Case, ...]:
         raise FixtureError(path, 0, "", "the file is empty (a fixture file starts with 'version: 1')", "empty-file")
     errors = sorted(_validator().iter_errors(doc), key=lambda e: list(e.absolute_path))
     if errors:
-        error = _deepest(jsonschema.exceptions.best_match(errors))
+        from jsonschema.exceptions import best_match
+
+        error = _deepest(best_match(errors))
         where = list(error.absolute_path)
         raise FixtureError(path, _line_of(doc, where), _field(where), _schema_message(error), "schema")
     return tuple(_Converter(path, doc, ["cases", i]).case(raw) for i, raw in enumerate(doc["cases"]))

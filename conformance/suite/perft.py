@@ -1,8 +1,9 @@
 """Perft: count the legal action sequences of a given length from a position or a deal.
 
 Two paths give the same counts: :func:`perft_game` searches the reference engine
-directly (``Game.copy``), :func:`perft_adapter` drives any :class:`Adapter`,
-restarting from each node's snapshot as a ``position`` setup. A sequence that ends
+directly (``Game.copy``), :func:`perft_adapter` drives any :class:`Adapter`
+with one ``batch`` per edge, restarting a node from its snapshot as a ``position``
+setup when the implementation no longer holds it. A sequence that ends
 the game before ``depth`` actions is not counted (a finished game has no moves).
 
 The perft table (``scenarios/perft/perft.yaml``) names positions and their counts;
@@ -22,12 +23,12 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
-import yaml
 from generala_conformance.suite.divergence import Divergence
 from generala_conformance.suite.snapshots import position_of
-from generala_conformance.transport.adapter import Adapter, BadRequest
+from generala_conformance.transport.adapter import Adapter, BadRequest, Refused
 from generala_reference.actions import format_action
 from generala_reference.game import Game
+from generala_spec import yaml_text
 
 Json = dict[str, Any]
 TABLE = Path(str(files("generala_scenarios").joinpath("perft/perft.yaml")))
@@ -69,59 +70,69 @@ def divide_game(game: Game, depth: int, done: Callable[[int], None] | None = Non
 
 
 class AdapterSearch:
-    """Perft through an adapter: every node is restarted from its snapshot."""
+    """Perft through an adapter, one ``batch`` request per edge: the step's result
+    carries the child's snapshot and legal actions, so a leaf's count costs no
+    request. A node is restarted from its snapshot (as a ``position``) only when
+    the implementation no longer holds it (for every child but its first). An
+    implementation without batches is asked step by step (``Adapter.batch``)."""
 
-    def __init__(self, adapter: Adapter, rules: Mapping[str, str]) -> None:
+    def __init__(self, adapter: Adapter, rules: Mapping[str, str], held: Json | None = None) -> None:
         self.adapter = adapter
         self.rules = dict(rules)
         self.nodes = 0
+        self._held = held  # the snapshot of the node the implementation holds
 
-    def _restart(self, state: Json) -> None:
-        self.adapter.start({"rules": self.rules, "position": position_of(state)})
-
-    def count(self, state: Json, depth: int) -> int:
-        """Sequences of length ``depth`` from the node ``state`` (a snapshot)."""
+    def count(self, state: Json, actions: list[str], depth: int) -> int:
+        """Sequences of length ``depth`` from the node ``state`` whose legal actions are ``actions``."""
         self.nodes += 1
         if depth <= 0:
             return 1
-        if state.get("over"):
-            return 0
-        self._restart(state)
-        actions = self.adapter.legal()
         if depth == 1:
             return len(actions)
-        return sum(self.count(self.child(state, a), depth - 1) for a in actions)
+        return sum(self.count(*self.child(state, a), depth - 1) for a in actions)
 
-    def child(self, state: Json, action: str) -> Json:
-        """The snapshot after ``action`` from the node ``state``."""
-        self._restart(state)
-        self.adapter.apply(action, state["to_move"])
-        return self.adapter.state()
+    def child(self, state: Json, action: str) -> tuple[Json, list[str]]:
+        """The snapshot and legal actions after ``action`` from the node ``state``."""
+        if self._held is not state:
+            self.adapter.start({"rules": self.rules, "position": position_of(state)})
+        [result] = self.adapter.batch([{"cmd": "apply", "action": action, "player": state["to_move"]}])
+        if not result["ok"]:
+            error = result["error"]
+            raise Refused(error.get("code"), f"{action} (listed as legal) was refused: {error.get('message', '')}")
+        self._held = result["state"]
+        return result["state"], result["actions"]
 
-    def divide(self, state: Json, depth: int, done: Callable[[int], None] | None = None) -> dict[str, int]:
+    def divide(
+        self, state: Json, actions: list[str], depth: int, done: Callable[[int], None] | None = None
+    ) -> dict[str, int]:
         """Counts per first action (``done(n)`` after each of the ``n``, as :func:`divide_game`)."""
-        self._restart(state)
-        actions = self.adapter.legal()
         out = {}
         for action in actions:
-            out[action] = self.count(self.child(state, action), depth - 1)
+            out[action] = self.count(*self.child(state, action), depth - 1)
             if done is not None:
                 done(len(actions))
         return out
 
 
+def _search(adapter: Adapter, setup: Json) -> tuple[AdapterSearch, Json, list[str]]:
+    """Start ``setup``: the search, the root's snapshot and its legal actions."""
+    state = adapter.start(setup)
+    search = AdapterSearch(adapter, setup.get("rules") or state.get("rules") or {}, held=state)
+    return search, state, adapter.legal()
+
+
 def perft_adapter(adapter: Adapter, setup: Json, depth: int) -> int:
     """Perft from ``setup`` on any implementation (generic path)."""
-    state = adapter.start(setup)
-    return AdapterSearch(adapter, setup.get("rules") or state.get("rules") or {}).count(state, depth)
+    search, state, actions = _search(adapter, setup)
+    return search.count(state, actions, depth)
 
 
 def divide_adapter(
     adapter: Adapter, setup: Json, depth: int, done: Callable[[int], None] | None = None
 ) -> dict[str, int]:
     """Perft per first action on any implementation."""
-    state = adapter.start(setup)
-    return AdapterSearch(adapter, setup.get("rules") or state.get("rules") or {}).divide(state, depth, done)
+    search, state, actions = _search(adapter, setup)
+    return search.divide(state, actions, depth, done)
 
 
 # ---------------------------------------------------------------- the table
@@ -205,7 +216,7 @@ def perft_cases() -> tuple[PerftCase, ...]:
     run them as it runs fixtures.
     """
     text = TABLE.read_text("utf-8")
-    doc = yaml.safe_load(text)
+    doc = yaml_text.parse(text)
     lines = {line.strip().removeprefix("- id: "): n for n, line in enumerate(text.splitlines(), 1) if "- id: " in line}
     return tuple(
         _case(e, f"perft.yaml positions[{i}]", lines.get(str(e.get("id")), 0)) for i, e in enumerate(doc["positions"])

@@ -209,12 +209,13 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     kit's own suite, every case of the perft table."""
     if "generala_case" not in metafunc.fixturenames:
         return
+    from generala_conformance.suite.case_cache import bundled_cases
     from generala_conformance.suite.fixtures import FixtureError, load_all
     from generala_conformance.suite.perft import perft_cases
 
     root = metafunc.config.getoption("generala_cases")
-    try:
-        cases = load_all(Path(root)) if root else [*load_all(None), *perft_cases()]
+    try:  # the kit's own fixtures come validated from the cache, the user's are validated now
+        cases = load_all(Path(root)) if root else [*bundled_cases(), *perft_cases()]
     except FixtureError as error:  # shown as its one-paragraph message, without a traceback
         raise pytest.Collector.CollectError(f"{error} [{error.code}]") from None
     params = [pytest.param(case, id=case.id, marks=_case_marks(case)) for case in cases]

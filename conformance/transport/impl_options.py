@@ -7,14 +7,14 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from generala_conformance.transport.adapter import Adapter
 
 
-@dataclass(frozen=True)
-class OpenAdapter:
-    """A picklable factory of the implementation under test (for process pools)."""
+class OpenAdapter(NamedTuple):
+    """A picklable factory of the implementation under test (for process pools; a
+    named tuple, not a dataclass: ``serve`` starts without importing dataclasses)."""
 
     adapter: str | None = None
     adapter_cmd: str | None = None

@@ -14,7 +14,6 @@ import json
 import re
 from abc import abstractmethod
 from functools import cache
-from importlib.resources import files
 from typing import Any
 
 from generala_conformance.transport import handshake
@@ -238,6 +237,8 @@ def check_batch(results: list[Json], steps: int, reply: Json) -> None:
 @cache
 def protocol_schema() -> Json:
     """The protocol's JSON Schema (package data of ``generala_spec``)."""
+    from importlib.resources import files  # here: ``serve`` starts without importlib.resources
+
     text = files("generala_spec").joinpath("schemas/protocol.schema.json").read_text("utf-8")
     return json.loads(text)
 
