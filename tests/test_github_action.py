@@ -36,7 +36,7 @@ def test_the_action_has_the_keys_of_a_composite_action() -> None:
         assert set(spec) <= {"description", "required", "default"} and spec["description"], name
         assert spec["required"] or "default" in spec, f"optional input {name} needs a default"
     assert re.fullmatch(r"\d+\.\d+\.\d+", inputs["kit-version"]["default"]), "the kit version is pinned"
-    assert set(ACTION["outputs"]) == {"exit-code", "json", "junit", "markdown"}
+    assert set(ACTION["outputs"]) == {"exit-code", "json", "junit", "markdown", "html"}
     assert all(set(o) == {"description", "value"} for o in ACTION["outputs"].values())
     runs = ACTION["runs"]
     assert set(runs) == {"using", "steps"} and runs["using"] == "composite"
@@ -115,7 +115,11 @@ def test_the_action_s_steps_install_the_kit_check_and_write_the_summary_and_repo
     assert outputs["exit-code"] == "0", done["Run the conformance suite"].stdout[-3000:]
     assert done["Verdict"].returncode == 0
     reports = passing / "generala-reports"  # what the upload step uploads
-    assert sorted(p.name for p in reports.iterdir()) == ["junit.xml", "report.json", "summary.md"]
+    assert sorted(p.name for p in reports.iterdir()) == ["html", "junit.xml", "report.json", "summary.md"]
+    assert outputs["html"] == "generala-reports/html"
+    assert "generala-kit reference" in (reports / "html" / "index.html").read_text("utf-8")
+    badges = [json.loads(path.read_text("utf-8")) for path in (reports / "html" / "badges").glob("*.json")]
+    assert badges and all(b["schemaVersion"] == 1 and b["message"].startswith("rules 100%") for b in badges)
     assert outputs["json"] == "generala-reports/report.json"
     document = json.loads((reports / "report.json").read_text("utf-8"))
     report.validate(document)
@@ -140,6 +144,8 @@ def test_the_action_s_steps_install_the_kit_check_and_write_the_summary_and_repo
     assert "| R-FOLLOW-2 — " in summary
     document = json.loads((failing / "generala-reports" / "report.json").read_text("utf-8"))
     assert document["expectations"]["file"].endswith("expected.yaml")
+    page = (failing / "generala-reports" / "html" / "index.html").read_text("utf-8")
+    assert "R-FOLLOW-2" in page and "fail" in page
 
 
 def test_the_docs_example_workflow_uses_the_action_with_its_inputs() -> None:

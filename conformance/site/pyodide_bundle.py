@@ -3,7 +3,7 @@ version, so that the arbiter and play pages run the reference itself in the brow
 
 Where the files come from, in order: ``--pyodide DIR`` (a folder holding the npm
 package's files, such as ``node_modules/pyodide`` or an unpacked tarball), else the
-user cache (``$GENERALA_KIT_CACHE``, else ``$XDG_CACHE_HOME/generala-kit``, else
+user cache (``$GENERALA_KIT_CACHE_DIR``, else ``$XDG_CACHE_HOME/generala-kit``, else
 ``~/.cache/generala-kit``), else ``npm pack pyodide@VERSION`` into that cache. The
 tarball must have the registry's integrity hash and every file its pinned SHA-256,
 whatever its origin; only the files the pages load go into the site.
@@ -24,6 +24,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from generala_conformance.errors import UsageError
+from generala_spec import parsed_cache
 
 VERSION = "314.0.8"
 """The pinned version of the npm package ``pyodide`` (Python 3.14)."""
@@ -49,9 +50,12 @@ class PyodideError(UsageError):
 
 
 def cache_root() -> Path:
-    """The user cache of generala-kit."""
-    if os.environ.get("GENERALA_KIT_CACHE"):
-        return Path(os.environ["GENERALA_KIT_CACHE"])
+    """The user cache of generala-kit (:func:`generala_spec.parsed_cache.cache_dir`);
+    when that cache is turned off, its default place all the same: Pyodide needs a
+    folder to be fetched into."""
+    chosen = parsed_cache.cache_dir()
+    if chosen is not None:
+        return chosen
     base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
     return Path(base) / "generala-kit"
 
