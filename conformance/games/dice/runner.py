@@ -7,7 +7,8 @@ with a declared point table (``points``), a case requiring a point option at
 another value than its default is skipped (it is the same case as at the
 default), and every other case expects the points of that table, computed by the
 reference engine (D-SCORE-7); without one, a case expects what its fixture says.
-Qualification (a ``null`` or not) and points are told apart: a wrong ``null`` breaks the category's D-CAT clause, a wrong number its D-SCORE clause (or
+Qualification (a ``null`` or not) and points are told apart: a wrong ``null``
+breaks the category's D-CAT clause, a wrong number its D-SCORE clause (or
 D-FIRST-1 when the bonus is what differs).
 """
 
