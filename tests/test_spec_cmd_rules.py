@@ -194,3 +194,38 @@ def test_the_kit_cli_dispatches_rules(capsys) -> None:
     assert main(["rules", "R-NEXT-4"]) == 0
     assert capsys.readouterr().out.startswith("R-NEXT-4  (area NEXT")
     assert main(["rules", "R-NOPE-1"]) == 2
+
+
+def test_the_dice_rulebook_answers_its_clauses_areas_sentences_and_searches(capsys) -> None:
+    code, out, _ = _run(["--game", "dice", "D-CAT-7"], capsys)
+    clause = rulebook.clauses("dice")["D-CAT-7"]
+    assert code == 0 and out.startswith("D-CAT-7  (area CAT: ")
+    assert all(f"original: {source.quote}" in out for source in clause.sources)
+    assert "double-generala (AMB-4)" in out and "Web page" not in out  # the site is the card game's
+    assert "Scenarios (" in out and "no scenario cites it yet" not in out
+    code, out, _ = _run(["--game", "dice", "d-first"], capsys)
+    assert code == 0 and out.startswith("D-FIRST: ") and "D-FIRST-1" in out
+    code, out, _ = _run(["--game", "dice", "PT-3"], capsys)
+    assert code == 0 and rulebook.sentences("dice")["PT-3"].wording in out
+    code, out, _ = _run(["--game", "dice", "dados"], capsys)
+    assert code == 0 and "PT-3 " in out and "FR-" not in out
+    code, out, _ = _run(["--game", "dice", "--list"], capsys)
+    assert code == 0 and "D-CAT-7" in out and "R-JOKER-4" not in out and "double-generala  (default" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "hint"),
+    [
+        (["D-CAT-7"], "it is an ID of --game dice: generala-kit rules --game dice D-CAT-7"),
+        (["--game", "dice", "R-JOKER"], "it is an ID of --game cards: generala-kit rules --game cards R-JOKER"),
+        (["--game", "dice", "FA-3"], "--game cards"),
+    ],
+)
+def test_an_id_of_the_other_game_is_refused_naming_that_game(argv, hint, capsys) -> None:
+    code, out, err = _run(argv, capsys)
+    assert code == 2 and out == "" and "[malformed-id]" in err and hint in err
+
+
+def test_an_unknown_id_of_neither_game_gets_no_hint(capsys) -> None:
+    code, _, err = _run(["--game", "dice", "D-CAT-99"], capsys)
+    assert code == 2 and "[unknown-id]" in err and "--game" not in err

@@ -10,6 +10,7 @@ generala-kit rules AMB-5      an entry of the ambiguity register
 generala-kit rules joker      search clauses, ambiguities and source sentences
                               (French, Persian and English) for every word given
 generala-kit rules --list     every clause, ambiguity and rule option
+generala-kit rules --game dice D-CAT-7   the same in the dice game's rulebook (PT-n sentences)
 """
 
 from __future__ import annotations
@@ -23,23 +24,42 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from generala_conformance import games
 from generala_conformance.site import links
 from generala_spec import rulebook
 from generala_spec.options import options
-from generala_spec.rulebook import Ambiguity, Clause, Decision, Quote, RulebookError, Sentence
+from generala_spec.rulebook import CARDS, Ambiguity, Clause, Decision, Quote, RulebookError, Sentence
 
-HELP = "the rulebook: a clause (R-...), area (R-JOKER), sentence (FR-n, FA-n), ambiguity (AMB-n), or search words"
+HELP = (
+    "the rulebook: a clause (R-..., D-...), area (R-JOKER), sentence (FR-n, FA-n, PT-n), "
+    "ambiguity (AMB-n), or search words"
+)
 
 WIDTH = 88
-_TAG = re.compile(r"@((?:R-[A-Z]+|AMB)-\d+)(?![\w-])")
+_TAG = re.compile(r"@((?:[A-Z]-[A-Z]+|AMB)-\d+)(?![\w-])")
 _FLOW_LIST = re.compile(r"^\s*-?\s*clauses:\s*\[([^\]]*)\]")
 _BLOCK_START = re.compile(r"^(\s*)-?\s*clauses:\s*$")
-_BLOCK_ITEM = re.compile(r"^\s*-\s*['\"]?(R-[A-Z]+-\d+)['\"]?\s*(?:#.*)?$")
-_CLAUSE_ID = re.compile(r"R-[A-Z]+-\d+")
-AREA = re.compile(r"^R-([A-Z]+)$")
-"""A whole area (``R-JOKER``): ``rules`` lists its clauses."""
-ID_LIKE = re.compile(r"^(?:R-\S*|[A-Z]+-\d+)$")
-"""One word ``rules`` looks up as an ID (after upper-casing) rather than searching for."""
+_BLOCK_ITEM = re.compile(r"^\s*-\s*['\"]?([A-Z]-[A-Z]+-\d+)['\"]?\s*(?:#.*)?$")
+_CLAUSE_ID = re.compile(r"[A-Z]-[A-Z]+-\d+")
+
+
+def area_pattern(spec: str = CARDS) -> re.Pattern[str]:
+    """A whole area of the rulebook ``spec`` (``R-JOKER``): ``rules`` lists its clauses."""
+    return re.compile(rf"^{rulebook.book(spec).clause_prefix}-([A-Z]+)$")
+
+
+def id_like() -> re.Pattern[str]:
+    """One word ``rules`` looks up as an ID (after upper-casing) rather than searching
+    for: a clause or area of any rulebook (``R-…``, ``D-…``), or ``AMB-n``, ``FR-n``…
+    (so that another game's ID is answered as not in this rulebook)."""
+    prefixes = "|".join(sorted({rulebook.book(spec).clause_prefix for spec in rulebook.rulebooks()}))
+    return re.compile(rf"^(?:(?:{prefixes})-\S*|[A-Z]+-\d+)$")
+
+
+AREA = area_pattern()
+"""The card game's :func:`area_pattern` (the web site's search uses it)."""
+ID_LIKE = id_like()
+"""The web site's search uses it."""
 SHOWN_CASES = 8
 """How many citing scenarios a clause page lists before counting the rest."""
 
@@ -133,8 +153,8 @@ def _decision_lines(decision: Decision) -> Iterator[str]:
     yield from _wrap(f"Reason: {decision.reason}", "  ", "  ")
 
 
-def _statements(clause_ids: Iterable[str]) -> Iterator[str]:
-    clauses = rulebook.clauses()
+def _statements(clause_ids: Iterable[str], spec: str) -> Iterator[str]:
+    clauses = rulebook.clauses(spec)
     for clause_id in clause_ids:
         yield from _wrap(f"{clause_id}: {clauses[clause_id].statement}", "  ", "  ")
 
@@ -146,8 +166,8 @@ def _section(title: str, lines: Iterable[str], empty: str) -> Iterator[str]:
     yield from body or [f"  {empty}"]
 
 
-def _options_of(entries: Iterable[Ambiguity]) -> Iterator[str]:
-    table = options()
+def _options_of(entries: Iterable[Ambiguity], spec: str) -> Iterator[str]:
+    table = options(spec)
     for entry in entries:
         for name in entry.options:
             option = table[name]
@@ -157,12 +177,12 @@ def _options_of(entries: Iterable[Ambiguity]) -> Iterator[str]:
                 yield from _bullet(f"{value}{mark}: {meaning}", "    ")
 
 
-def show_clause(clause: Clause, root: Path, all_cases: bool = False) -> Iterator[str]:
+def show_clause(clause: Clause, root: Path, all_cases: bool = False, spec: str = CARDS) -> Iterator[str]:
     """The text shown for a clause (every citing scenario when ``all_cases``)."""
     status = "  [retired]" if clause.status == "retired" else ""
-    yield f"{clause.id}{status}  (area {clause.area}: {rulebook.areas()[clause.area]})"
+    yield f"{clause.id}{status}  (area {clause.area}: {rulebook.areas(spec)[clause.area]})"
     yield from _wrap(clause.statement)
-    yield from _web_page(clause.id)
+    yield from _web_page(clause.id, spec)
     if clause.contract:
         docs = (ln for d in clause.docs for ln in _bullet(f"#{d.section}: {d.quote}"))
         yield from _section("Documented in docs/interfaces.md (a contract clause, no source sentence)", docs, "")
@@ -172,17 +192,20 @@ def show_clause(clause: Clause, root: Path, all_cases: bool = False) -> Iterator
         yield from _section("Notes", _wrap(clause.notes), "")
     if clause.examples:
         yield from _section("Examples", (ln for ex in clause.examples for ln in _bullet(ex)), "")
-    related = rulebook.ambiguities_of_clause(clause.id)
+    related = rulebook.ambiguities_of_clause(clause.id, spec)
     rulings = (f"  {e.id} (ruling {e.decisions[0].ruling}): {e.title}" for e in related)
     yield from _section("Rests on the ambiguity rulings", rulings, "none")
-    yield from _section("Rule options", _options_of(related), "none")
+    yield from _section("Rule options", _options_of(related, spec), "none")
     cited = [c for c in scenario_citations(root) if c.clause == clause.id]
     yield from _section(f"Scenarios ({len(cited)})", _citation_lines(cited, all_cases), "no scenario cites it yet")
 
 
-def _web_page(identifier: str) -> Iterator[str]:
+def _web_page(identifier: str, spec: str) -> Iterator[str]:
     """The entry's page on the kit's web site (:mod:`generala_conformance.site.links`),
-    the address on a line of its own (never wrapped), then what it is relative to."""
+    the address on a line of its own (never wrapped), then what it is relative to.
+    The site holds the card game's rulebook only: nothing for another game's entry."""
+    if spec != CARDS:
+        return
     yield f"  Web page: {links.url(identifier)}"
     note = links.url_note()
     if note:
@@ -203,26 +226,26 @@ def _address(info: Mapping[str, str]) -> str:
     return f", a rendering of {info['original']}" if "original" in info else ""
 
 
-def show_sentence(sentence: Sentence) -> Iterator[str]:
+def show_sentence(sentence: Sentence, spec: str = CARDS) -> Iterator[str]:
     """The text shown for a sentence of the inventory."""
-    info = rulebook.text_info()[sentence.text]
+    info = rulebook.text_info(spec)[sentence.text]
     yield f"{sentence.id}  ({sentence.text}, seed {info['seed']})"
     yield from _wrap(f"{info['title']}{_address(info)}", "  ", "  ")
     yield f"  original: {sentence.wording}"
     yield from _wrap(f"English:  {sentence.english}", "  ", "          ")
-    yield from _web_page(sentence.id)
+    yield from _web_page(sentence.id, spec)
     if sentence.non_normative:
         yield from _wrap(f"non-normative: {sentence.non_normative}", "  ", "  ")
-    yield from _section("Clauses", _statements(sentence.clauses), "none")
-    table = rulebook.ambiguities()
+    yield from _section("Clauses", _statements(sentence.clauses, spec), "none")
+    table = rulebook.ambiguities(spec)
     quoted = (f"  {aid}: {table[aid].title}" for aid in sentence.ambiguities)
     yield from _section("Ambiguities", quoted, "none")
 
 
-def show_ambiguity(entry: Ambiguity) -> Iterator[str]:
+def show_ambiguity(entry: Ambiguity, spec: str = CARDS) -> Iterator[str]:
     """The text shown for an entry of the ambiguity register."""
     yield f"{entry.id}: {entry.title}"
-    yield from _web_page(entry.id)
+    yield from _web_page(entry.id, spec)
     sources = []
     for source in entry.sources:
         if isinstance(source, Quote):
@@ -232,41 +255,43 @@ def show_ambiguity(entry: Ambiguity) -> Iterator[str]:
     yield from _section("Sources", sources, "none")
     for decision in entry.decisions:
         yield from _decision_lines(decision)
-    yield from _section("Clauses", _statements(entry.clauses), "none")
+    yield from _section("Clauses", _statements(entry.clauses, spec), "none")
 
 
-def list_clauses(area: str | None = None) -> Iterator[str]:
+def list_clauses(area: str | None = None, spec: str = CARDS) -> Iterator[str]:
     """Every clause ID (of ``area``, when given) with its statement."""
-    for clause in rulebook.clauses().values():
+    for clause in rulebook.clauses(spec).values():
         if area is None or clause.area == area:
             status = " [retired]" if clause.status == "retired" else ""
             yield f"{clause.id}{status}"
             yield from _wrap(clause.statement, "    ")
 
 
-def list_all() -> Iterator[str]:
+def list_all(spec: str = CARDS) -> Iterator[str]:
     """Every clause, every ambiguity and every rule option."""
     yield "Clauses:"
-    yield from list_clauses()
+    yield from list_clauses(None, spec)
     yield ""
     yield "Ambiguities:"
-    for entry in rulebook.ambiguities().values():
+    for entry in rulebook.ambiguities(spec).values():
         rulings = ", ".join(f"{d.option + '=' if d.option else ''}{d.ruling}" for d in entry.decisions)
         yield f"{entry.id}  (ruling {rulings})"
         yield from _wrap(entry.title, "    ")
     yield ""
     yield "Rule options:"
-    for name, option in options().items():
+    for name, option in options(spec).items():
         yield f"{name}  (default {option.default}; values {', '.join(option.values)})"
         yield from _wrap(option.summary, "    ")
 
 
-def list_area(area: str) -> list[str]:
+def list_area(area: str, spec: str = CARDS) -> list[str]:
     """Every clause of ``area`` (``R-JOKER``); :class:`RulebookError` if unknown."""
-    if area not in rulebook.areas():
-        known = ", ".join(f"R-{a}" for a in rulebook.areas())
-        raise RulebookError("unknown-area", f"no area R-{area} in the rulebook; areas: {known}")
-    return [f"R-{area}: {rulebook.areas()[area]}", *_web_page(f"R-{area}"), *list_clauses(area)]
+    prefix = rulebook.book(spec).clause_prefix
+    if area not in rulebook.areas(spec):
+        known = ", ".join(f"{prefix}-{a}" for a in rulebook.areas(spec))
+        raise RulebookError("unknown-area", f"no area {prefix}-{area} in the rulebook; areas: {known}")
+    heading = f"{prefix}-{area}: {rulebook.areas(spec)[area]}"
+    return [heading, *_web_page(f"{prefix}-{area}", spec), *list_clauses(area, spec)]
 
 
 def folded(text: str) -> str:
@@ -275,25 +300,25 @@ def folded(text: str) -> str:
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
-def searchable() -> Iterator[tuple[str, str, str]]:
+def searchable(spec: str = CARDS) -> Iterator[tuple[str, str, str]]:
     """(ID, one-line summary, all its searchable text) of every entry of the rulebook."""
-    for clause in rulebook.clauses().values():
+    for clause in rulebook.clauses(spec).values():
         quoted = " ".join(f"{q.quote} {q.english}" for q in clause.sources)
         yield clause.id, clause.statement, f"{clause.id} {clause.statement} {clause.notes or ''} {quoted}"
-    for entry in rulebook.ambiguities().values():
+    for entry in rulebook.ambiguities(spec).values():
         readings = " ".join(f"{r.id} {r.text}" for d in entry.decisions for r in d.readings)
         questions = " ".join(d.question or "" for d in entry.decisions)
         yield entry.id, entry.title, f"{entry.id} {entry.title} {questions} {readings}"
-    for sentence in rulebook.sentences().values():
+    for sentence in rulebook.sentences(spec).values():
         yield sentence.id, sentence.english, f"{sentence.id} {sentence.wording} {sentence.english}"
 
 
-def search(words: list[str]) -> list[str]:
+def search(words: list[str], spec: str = CARDS) -> list[str]:
     """The entries whose text holds every one of ``words`` (clauses, ambiguities, then
     sentences), each with its ID and one line; empty when nothing matches."""
     wanted = [folded(w) for w in words]
     found = []
-    for identifier, summary, text in searchable():
+    for identifier, summary, text in searchable(spec):
         haystack = folded(text)
         if all(w in haystack for w in wanted):
             line = textwrap.shorten(summary, WIDTH - 12, placeholder=" ...")
@@ -301,25 +326,47 @@ def search(words: list[str]) -> list[str]:
     return found
 
 
-def describe(identifier: str, root: Path, all_cases: bool = False) -> list[str]:
-    """The lines shown for ``identifier``; :class:`RulebookError` if unknown."""
+def describe(identifier: str, root: Path, all_cases: bool = False, spec: str = CARDS) -> list[str]:
+    """The lines shown for ``identifier`` of the rulebook ``spec`` (its suite in ``root``);
+    :class:`RulebookError` if unknown."""
     key = identifier.strip().upper()
-    area = AREA.match(key)
+    area = area_pattern(spec).match(key)
     if area:
-        return list_area(area.group(1))
-    kind = rulebook.kind_of(key)
+        return list_area(area.group(1), spec)
+    kind = rulebook.kind_of(key, spec)
     table = {
         "clause": rulebook.clauses,
         "ambiguity": rulebook.ambiguities,
         "sentence": rulebook.sentences,
-    }[kind]()
+    }[kind](spec)
     if key not in table:
         raise RulebookError("unknown-id", f"no {kind} {key!r} in the rulebook; try --list")
     if kind == "clause":
-        return list(show_clause(table[key], root, all_cases))
+        return list(show_clause(table[key], root, all_cases, spec))
     if kind == "sentence":
-        return list(show_sentence(table[key]))
-    return list(show_ambiguity(table[key]))
+        return list(show_sentence(table[key], spec))
+    return list(show_ambiguity(table[key], spec))
+
+
+def _elsewhere(identifier: str, game: games.Game) -> str:
+    """A hint naming the other game whose rulebook has ``identifier`` (``""`` if none)."""
+    key = identifier.strip().upper()
+    for other in (name for name in games.NAMES if name != game.name):
+        spec = games.get(other).spec
+        area = area_pattern(spec).match(key)
+        if area:
+            found = area.group(1) in rulebook.areas(spec)
+        else:
+            try:
+                kind = rulebook.kind_of(key, spec)
+            except RulebookError:
+                continue
+            found = key in {"clause": rulebook.clauses, "ambiguity": rulebook.ambiguities}.get(
+                kind, rulebook.sentences
+            )(spec)
+        if found:
+            return f"; it is an ID of --game {other}: generala-kit rules --game {other} {key}"
+    return ""
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -327,24 +374,27 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("words", nargs="*", metavar="ID|WORD", help="R-AREA-n, R-AREA, AMB-n, FR-n, FA-n, or words")
     parser.add_argument("--list", action="store_true", help="list every clause, ambiguity and rule option")
     parser.add_argument("--cases", action="store_true", help="a clause's page lists every scenario citing it")
+    parser.add_argument(
+        "--game", default=games.DEFAULT, choices=games.NAMES, help="the rulebook: cards (default) or dice"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
     """Print the requested entry or the matches of a search; exit 2 on an unknown or
     malformed ID, 1 when a search matches nothing."""
-    from generala_scenarios import CARDS
-
+    game = games.get(args.game)
+    spec = game.spec
     words = args.words
     if args.list:
-        lines = list(list_all())
-    elif len(words) == 1 and ID_LIKE.match(words[0].strip().upper()):
+        lines = list(list_all(spec))
+    elif len(words) == 1 and id_like().match(words[0].strip().upper()):
         try:
-            lines = describe(words[0], CARDS, args.cases)
+            lines = describe(words[0], games.suite_root(game), args.cases, spec)
         except RulebookError as error:
-            print(f"generala-kit rules: error [{error.code}]: {error}", file=sys.stderr)
+            print(f"generala-kit rules: error [{error.code}]: {error}{_elsewhere(words[0], game)}", file=sys.stderr)
             return 2
     elif words:
-        lines = search(words)
+        lines = search(words, spec)
         if not lines:
             print(f"generala-kit rules: nothing matches {' '.join(words)!r}", file=sys.stderr)
             return 1

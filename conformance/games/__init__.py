@@ -14,6 +14,7 @@ command pays for the game it runs only.
 from __future__ import annotations
 
 import importlib
+from pathlib import Path
 from typing import Any, NamedTuple
 
 
@@ -62,6 +63,8 @@ GAMES: dict[str, Game] = {
     ),
 }
 NAMES = tuple(GAMES)
+DEFAULT = "cards"
+"""The game of every command when ``--game`` is not given."""
 
 
 class UnknownGame(ValueError):
@@ -76,6 +79,13 @@ def get(name: str) -> Game:
     if name not in GAMES:
         raise UnknownGame(f"--game {name!r}: the kit checks {', '.join(NAMES)}")
     return GAMES[name]
+
+
+def suite_root(game: Game) -> Path:
+    """The folder of ``game``'s suite in ``generala_scenarios`` (``scenarios/<name>/``)."""
+    from generala_scenarios import ROOT
+
+    return ROOT / game.name
 
 
 def load(path: str) -> Any:
