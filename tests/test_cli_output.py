@@ -12,7 +12,7 @@ from pathlib import Path
 from generala_conformance.cli.console import ascii_of
 from generala_conformance.games.cards.reference_adapter import kit_version
 from generala_conformance.progress import Progress, clock_text
-from generala_scenarios import SUITE_VERSION
+from generala_scenarios import DICE_SUITE_VERSION, SUITE_VERSION
 
 HERE = Path(__file__).parent
 KIT = [sys.executable, "-m", "generala_conformance.cli"]
@@ -27,7 +27,8 @@ def kit(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedPr
 def test_version_names_the_kit_the_suite_and_the_protocol() -> None:
     done = kit("--version")
     assert done.returncode == 0
-    assert done.stdout.decode() == f"generala-kit {kit_version()} (suite {SUITE_VERSION}, protocol 1)\n"
+    suites = f"cards suite {SUITE_VERSION}, dice suite {DICE_SUITE_VERSION}"
+    assert done.stdout.decode() == f"generala-kit {kit_version()} ({suites}, protocol 1)\n"
 
 
 def test_help_documents_the_exit_status() -> None:

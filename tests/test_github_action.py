@@ -110,7 +110,11 @@ def test_the_action_s_steps_install_the_kit_check_and_write_the_summary_and_repo
     done = runner.run_all()
     install = done["Install generala-kit"]
     assert install.returncode == 0, install.stdout[-3000:] + install.stderr[-3000:]
-    assert re.search(r"^generala-kit \d+\.\d+\.\d+ \(suite \d+\.\d+\.\d+, protocol 1\)$", install.stdout, re.M)
+    assert re.search(
+        r"^generala-kit \d+\.\d+\.\d+ \(cards suite \d+\.\d+\.\d+, dice suite \d+\.\d+\.\d+, protocol 1\)$",
+        install.stdout,
+        re.M,
+    )
     outputs = runner.outputs["check"]
     assert outputs["exit-code"] == "0", done["Run the conformance suite"].stdout[-3000:]
     assert done["Verdict"].returncode == 0

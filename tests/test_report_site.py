@@ -145,8 +145,12 @@ def test_reports_of_different_suites_are_refused_unless_allowed(tmp_path: Path) 
 
 def test_a_report_naming_its_suite_version_is_known_by_it() -> None:
     kit = {"version": "0.1.0"}
-    assert inputs.suite_of({"kit": kit, "suite": {"version": "1.2.0", "cases": None}}) == "suite 1.2.0"
-    assert inputs.suite_of({"kit": kit, "suite": {"version": "1.2.0", "cases": "my"}}) == "suite 1.2.0, cases of my"
+    assert inputs.suite_of({"kit": kit, "suite": {"version": "1.2.0", "cases": None}}) == "cards suite 1.2.0"
+    assert (
+        inputs.suite_of({"kit": kit, "suite": {"version": "1.2.0", "cases": "my"}}) == "cards suite 1.2.0, cases of my"
+    )
+    dice = {"game": "dice", "version": "1.2.0", "cases": None}
+    assert inputs.suite_of({"kit": kit, "suite": dice}) == "dice suite 1.2.0"
 
 
 # ------------------------------------------------------------------ the matrix

@@ -23,12 +23,13 @@ EPILOG = (
 
 
 def version_line() -> str:
-    """``generala-kit 0.1.0 (suite 1.0.0, protocol 1)``."""
+    """``generala-kit 0.1.0 (cards suite 1.0.0, dice suite 1.0.0, protocol 1)``."""
+    from generala_conformance import games
     from generala_conformance.games.cards.reference_adapter import kit_version
     from generala_conformance.transport.handshake import PROTOCOL_VERSION
-    from generala_scenarios import SUITE_VERSION
 
-    return f"generala-kit {kit_version()} (suite {SUITE_VERSION}, protocol {PROTOCOL_VERSION})"
+    suites = ", ".join(f"{name} suite {games.get(name).suite_version}" for name in games.NAMES)
+    return f"generala-kit {kit_version()} ({suites}, protocol {PROTOCOL_VERSION})"
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:

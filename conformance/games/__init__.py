@@ -37,6 +37,13 @@ class Game(NamedTuple):
     requires: str | None = None
     """A function ``(requires, hello) -> requires`` adjusting what a case requires to
     what an implementation's hello declares (the dice game's point table)."""
+    version_of_suite: str = "generala_scenarios:SUITE_VERSION"
+    """Where its suite's version is (``MAJOR.MINOR.PATCH``, apart from the kit's)."""
+
+    @property
+    def suite_version(self) -> str:
+        """The version of this game's suite (reports and ``--version`` say it)."""
+        return load(self.version_of_suite)
 
 
 FIXTURE_SUITE = "generala_conformance.suite.fixture_suite"
@@ -60,6 +67,7 @@ GAMES: dict[str, Game] = {
         suite_modules=("generala_conformance.games.dice.feature_suite", FIXTURE_SUITE),
         cases="generala_conformance.games.dice.cases:suite_cases",
         requires="generala_conformance.games.dice.runner:requires_for",
+        version_of_suite="generala_scenarios:DICE_SUITE_VERSION",
     ),
 }
 NAMES = tuple(GAMES)

@@ -63,7 +63,7 @@ class Run:
 
     @property
     def suite(self) -> str:
-        """The suite the run ran: ``suite 1.0.0`` (``suite 1.0.0, cases of DIR`` for a run of
+        """The suite the run ran: ``cards suite 1.0.0`` (``…, cases of DIR`` for a run of
         ``--cases DIR``), or ``kit 0.1.0`` for a report that names no suite version."""
         return suite_of(self.document)
 
@@ -82,7 +82,8 @@ def suite_of(document: dict[str, Any]) -> str:
     suite = document.get("suite")
     if isinstance(suite, dict) and isinstance(suite.get("version"), str):
         cases = suite.get("cases")
-        return f"suite {suite['version']}" + (f", cases of {cases}" if isinstance(cases, str) else "")
+        game = suite.get("game", "cards")
+        return f"{game} suite {suite['version']}" + (f", cases of {cases}" if isinstance(cases, str) else "")
     return f"kit {document['kit']['version']}"
 
 

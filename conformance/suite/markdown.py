@@ -46,7 +46,7 @@ def _heading(document: dict[str, Any]) -> list[str]:
     suite = document.get("suite") or {}
     facts = [
         _who(document),
-        f"suite {escape(suite.get('version', '?'))}",
+        f"{escape(suite.get('game', 'cards'))} suite {escape(suite.get('version', '?'))}",
         f"generala-kit {escape(document['kit']['version'])}",
     ]
     if document["profile"]:

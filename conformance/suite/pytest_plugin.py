@@ -665,7 +665,9 @@ class RunState:
 
         xml = self.config.stash.get(xml_key, None)
         if xml is not None:
-            suite = report_mod.suite_identity(self.config.getoption("generala_cases"))
+            suite = report_mod.suite_identity(
+                self.config.getoption("generala_cases"), self.config.getoption("generala_game")
+            )
             xml.add_global_property("generala_suite_version", suite["version"])
             xml.add_global_property("generala_kit_version", kit_version())
 
@@ -734,7 +736,9 @@ class RunState:
             profile=self.config.getoption("generala_profile"),
             duration=time.monotonic() - self.started,
             kit_version=kit_version(),
-            suite=report_mod.suite_identity(self.config.getoption("generala_cases")),
+            suite=report_mod.suite_identity(
+                self.config.getoption("generala_cases"), self.config.getoption("generala_game")
+            ),
             error=error,
             aborted=self.aborted,
             no_skip=self.config.getoption("generala_no_skip"),

@@ -212,11 +212,12 @@ def build(
     }
 
 
-def suite_identity(cases: str | None = None) -> dict[str, str | None]:
-    """The report's ``suite``: the suite version and the ``--cases`` directory (or ``None``)."""
-    from generala_scenarios import SUITE_VERSION
+def suite_identity(cases: str | None = None, game: str = "cards") -> dict[str, str | None]:
+    """The report's ``suite``: the game, its suite's version and the ``--cases``
+    directory (or ``None``)."""
+    from generala_conformance import games
 
-    return {"version": SUITE_VERSION, "cases": cases}
+    return {"game": game, "version": games.get(game).suite_version, "cases": cases}
 
 
 @cache
@@ -295,10 +296,11 @@ def rollup_lines(rows: list[dict[str, Any]]) -> list[str]:
 
 
 def _suite_line(document: dict[str, Any]) -> str:
-    """``suite 1.0.0 · generala-kit 0.1.0`` (and the ``--cases`` directory run instead)."""
+    """``cards suite 1.0.0 · generala-kit 0.1.0`` (and the ``--cases`` directory run instead)."""
     suite = document.get("suite") or {}
     cases = f" · cases from {suite['cases']}" if suite.get("cases") else ""
-    return f"suite {suite.get('version', '?')} · generala-kit {document['kit']['version']}{cases}"
+    game = suite.get("game", "cards")
+    return f"{game} suite {suite.get('version', '?')} · generala-kit {document['kit']['version']}{cases}"
 
 
 def terminal_lines(document: dict[str, Any], failures_shown: int = 20) -> list[str]:
