@@ -129,10 +129,10 @@ def test_cli_finds_shrinks_and_writes_a_fixture(tmp_path, capsys) -> None:
     (case,) = load_file(path)
     assert case.clauses == ("R-DECL-3",)  # the fuzzer's guess is right for this one
     entry = json.loads(rep.read_text())["divergences"][0]
-    assert entry["replay"].startswith("generala-kit fuzz --seed 0 --game ") and "shrunk" in entry
+    assert entry["replay"].startswith("generala-kit fuzz --seed 0 --replay ") and "shrunk" in entry
     game = entry["game"]
     replay = shlex.split(entry["replay"])[1:]
-    assert replay == ["fuzz", "--seed", "0", "--game", str(game), "--adapter", f"{module}:make"]
+    assert replay == ["fuzz", "--seed", "0", "--replay", str(game), "--adapter", f"{module}:make"]
     assert main([*replay, "--fixture-dir", str(out_dir)]) == 1
     assert f"divergence in game {game}" in capsys.readouterr().out
 
@@ -171,7 +171,7 @@ def test_replay_command_keeps_the_settings_that_shape_the_games() -> None:
 
     args = build_parser().parse_args(["fuzz", "--seed", "7", "--players", "4", "--endgames", "0", "--profile", "fa"])
     assert shlex.split(replay_command(args, 12)) == [
-        *("generala-kit", "fuzz", "--seed", "7", "--game", "12"),
+        *("generala-kit", "fuzz", "--seed", "7", "--replay", "12"),
         *("--players", "4", "--endgames", "0.0", "--profile", "fa"),
     ]
 

@@ -11,6 +11,8 @@ import importlib
 import sys
 from collections.abc import Sequence
 
+from generala_conformance import games
+
 COMMANDS = ["play", "serve", "rules", "explain", "check", "report", "expectations", "profile", "perft", "fuzz"]
 COMMANDS += ["regenerate", "site"]
 
@@ -49,6 +51,10 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         epilog = getattr(module, "EPILOG", None)
         command = sub.add_parser(name, help=module.HELP, description=module.HELP, epilog=epilog)
         module.configure(command)
+        if not any("--game" in action.option_strings for action in command._actions):
+            choices = getattr(module, "GAMES", games.NAMES)
+            help_text = "the game (default: %(default)s)" + ("" if len(choices) > 1 else "; only the card game's yet")
+            command.add_argument("--game", choices=choices, default=games.DEFAULT, help=help_text)
         command.set_defaults(_run=module.run)
     return parser
 

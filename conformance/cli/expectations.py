@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from generala_conformance.errors import UsageError
-from generala_conformance.report_site.inputs import ReportInputError, read_run
+from generala_conformance.report_site.inputs import ReportInputError, of_game, read_run
 from generala_conformance.suite import expectations, report
 from generala_conformance.suite.expectations_update import update
 from generala_conformance.transport.impl_options import guarded
@@ -41,12 +41,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def read_report(path: str) -> dict[str, Any]:
+def read_report(path: str, game: str = "cards") -> dict[str, Any]:
     """The report at ``path``, read and checked as ``generala-kit report`` reads one
     (:func:`~generala_conformance.report_site.inputs.read_run`, whose codes it keeps);
     a run that checked nothing is refused (``report-checked-nothing``)."""
     try:
-        document = read_run(path).document
+        document = of_game(read_run(path), game).document
     except ReportInputError as error:
         raise ReportFileError(error.code, f"--from {error}") from None
     if document["aborted"] or document["error"]:
@@ -62,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
-    document = read_report(args.source)
+    document = read_report(args.source, args.game)
     target = Path(args.update) if args.update else None
     existing = expectations.load(target).entries if target is not None and target.exists() else []
     result = update(existing, document)

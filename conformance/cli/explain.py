@@ -16,6 +16,8 @@ from generala_conformance.games.cards.arbiter import position_text
 from generala_conformance.games.cards.arbiter.explain import ExplainError, explain
 from generala_conformance.games.cards.arbiter.position_text import PositionError
 
+GAMES = ("cards",)
+"""The games this command knows (``--game``)."""
 HELP = "explain a position: legal moves, who wins and leads, by which clause"
 
 

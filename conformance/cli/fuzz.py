@@ -32,11 +32,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     impl_options.add_options(parser)
     parser.add_argument("--seed", type=int, default=0, help="the campaign's seed (default 0)")
     parser.add_argument("--games", type=int, default=1000, help="number of games in the campaign (default 1000)")
+    parser.add_argument("--replay", type=int, metavar="K", help="replay only game K of the campaign")
     parser.add_argument(
-        "--game",
-        metavar="K|cards|dice",
-        type=_game_or_index,
-        help="K: replay only game K of the campaign; cards (default) or dice: the game to fuzz",
+        "--game", default="cards", choices=("cards", "dice"), help="the game to fuzz: cards (default) or dice"
     )
     parser.add_argument("--players", default="2-10", help="table sizes: 2-10, 4 or 2,3,10 (default 2-10)")
     parser.add_argument(
@@ -69,20 +67,6 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _game_or_index(text: str) -> int | str:
-    """``--game``: a game's name (``cards``, ``dice``) or the index K of a game to replay."""
-    from generala_conformance import games
-
-    if text in games.NAMES:
-        return text
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(
-            f"{text!r}: give a game index K or a game ({', '.join(games.NAMES)})"
-        ) from None
-
-
 def parse_players(text: str) -> tuple[int, ...]:
     """``2-10``, ``4`` or ``2,3,10`` as table sizes (each 2..10, R-MAT-2)."""
     sizes: set[int] = set()
@@ -99,9 +83,7 @@ def parse_players(text: str) -> tuple[int, ...]:
 
 def run(args: argparse.Namespace) -> int:
     """Run the campaign (or merge reports); ``--game dice`` fuzzes the dice game."""
-    if isinstance(args.game, str):
-        args.game_name, args.game = args.game, None
-    body = _merge if args.merge else _fuzz_dice if getattr(args, "game_name", None) == "dice" else _fuzz
+    body = _merge if args.merge else _fuzz_dice if args.game == "dice" else _fuzz
     return impl_options.guarded("fuzz", lambda: body(args), (FuzzError, AdapterLoadError, HandshakeFailed))
 
 
@@ -140,12 +122,14 @@ def _fuzz(args: argparse.Namespace) -> int:
         mixed_rate=args.mixed,
         without=tuple(args.without),
     )
-    games = range(args.game, args.game + 1) if args.game is not None else shards.shard_range(args.games, args.shard)
+    games = (
+        range(args.replay, args.replay + 1) if args.replay is not None else shards.shard_range(args.games, args.shard)
+    )
     factory = impl_options.factory(args)
     factory.open_checked().close()  # a failed handshake ends the campaign at once, with one message
     summary = campaign.Summary(
         campaign=shards.parameters(args.seed, args.games, settings),
-        shards=None if args.game is not None else _shards(args.shard),
+        shards=None if args.replay is not None else _shards(args.shard),
         ranges=[[games.start, games.stop]],
     )
     progress = Progress("fuzz", len(games), forced=args.progress)
@@ -202,7 +186,7 @@ def _shards(shard: str | None) -> dict:
 def replay_command(args: argparse.Namespace, game: int, without: tuple[str, ...] = ()) -> str:
     """The command that plays game ``game`` of this campaign again, alone (``without``:
     the kinds of setup left out when it was drawn)."""
-    words = ["generala-kit", "fuzz", "--seed", str(args.seed), "--game", str(game)]
+    words = ["generala-kit", "fuzz", "--seed", str(args.seed), "--replay", str(game)]
     if args.adapter:
         words += ["--adapter", args.adapter]
     if args.adapter_cmd:

@@ -31,6 +31,8 @@ from generala_conformance.transport.loading import AdapterLoadError
 from generala_reference.cards import Game, GeneralaError, Rules, from_position, parse_deck
 from generala_spec.options import profile_names, resolve
 
+GAMES = ("cards",)
+"""The games this command knows (``--game``)."""
 HELP = "count legal action sequences to a depth (perft), per first action with --divide"
 
 

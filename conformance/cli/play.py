@@ -21,6 +21,8 @@ from generala_reference.cards.rules import Rules
 from generala_reference.cards.series import Series
 from generala_spec.options import profile_names
 
+GAMES = ("cards",)
+"""The games this command knows (``--game``)."""
 HELP = "play a seeded game (or series) with random players and print it trick by trick"
 
 

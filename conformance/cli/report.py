@@ -35,7 +35,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Write the site; 2 when a report is refused."""
     try:
-        runs = read_runs(args.reports, allow_mixed_suites=args.allow_mixed_suites)
+        runs = read_runs(args.reports, allow_mixed_suites=args.allow_mixed_suites, game=args.game)
     except ReportInputError as error:
         print(f"generala-kit report: {error} [{error.code}]", file=sys.stderr)
         return 2

@@ -15,6 +15,8 @@ import argparse
 import sys
 from pathlib import Path
 
+GAMES = ("cards",)
+"""The games this command knows (``--game``)."""
 HELP = "build the static web site (the rulebook with search, the arbiter, learn by playing) into a folder"
 
 

@@ -74,7 +74,7 @@ def check_shards(reports: Sequence[Json], names: Sequence[str]) -> Json:
     first, first_name = _flat(reports[0]["campaign"]), names[0]
     for report, name in zip(reports, names, strict=True):
         if report.get("shards") is None:
-            raise CampaignError("not-a-shard", f"{name}: a report of one replayed game (--game), not of a shard")
+            raise CampaignError("not-a-shard", f"{name}: a report of one replayed game (--replay), not of a shard")
         campaign = _flat(report["campaign"])
         differ = [key for key in sorted(first.keys() | campaign.keys()) if first.get(key) != campaign.get(key)]
         if differ:

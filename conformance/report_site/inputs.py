@@ -33,7 +33,8 @@ NO_PROFILE = "all cases"
 
 class ReportInputError(UsageError):
     """A report file that cannot be used: ``code`` is one of ``unreadable``,
-    ``not-json``, ``not-a-report``, ``report-version``, ``mixed-suites``, ``no-reports``."""
+    ``not-json``, ``not-a-report``, ``report-version``, ``wrong-game``, ``mixed-suites``,
+    ``no-reports``."""
 
 
 @dataclass(frozen=True)
@@ -123,12 +124,26 @@ def _checked(path: Path, document: Any) -> dict[str, Any]:
     return document
 
 
-def read_runs(paths: Sequence[Path | str], allow_mixed_suites: bool = False) -> list[Run]:
-    """The reports of ``paths`` in order; refused when there are none, or when they
-    come from different suites and ``allow_mixed_suites`` is false."""
+def game_of(document: dict[str, Any]) -> str:
+    """The game whose suite a report's run ran (``cards`` for a report that does not say)."""
+    suite = document.get("suite")
+    return suite.get("game", "cards") if isinstance(suite, dict) else "cards"
+
+
+def of_game(run: Run, game: str) -> Run:
+    """``run``, refused (``wrong-game``) unless it is a run of ``game``'s suite."""
+    found = game_of(run.document)
+    if found != game:
+        raise ReportInputError("wrong-game", f"{run.path}: a report of the {found} game's suite; give --game {found}")
+    return run
+
+
+def read_runs(paths: Sequence[Path | str], allow_mixed_suites: bool = False, game: str = "cards") -> list[Run]:
+    """The reports of ``paths`` in order, each of ``game``; refused when there are none,
+    or when they come from different suites and ``allow_mixed_suites`` is false."""
     if not paths:
         raise ReportInputError("no-reports", "no report given")
-    runs = [read_run(path) for path in paths]
+    runs = [of_game(read_run(path), game) for path in paths]
     suites: dict[str, list[str]] = {}
     for run in runs:
         suites.setdefault(run.suite, []).append(str(run.path))

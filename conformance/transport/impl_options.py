@@ -106,5 +106,5 @@ def factory(args: argparse.Namespace) -> OpenAdapter:
         from generala_conformance.transport.loading import load_factory
 
         load_factory(args.adapter)
-    game = getattr(args, "game_name", None) or "cards"
+    game = getattr(args, "game", None) or "cards"
     return OpenAdapter(args.adapter, args.adapter_cmd, args.timeout, args.clean_env, tuple(args.pass_env), game)
