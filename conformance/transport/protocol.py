@@ -72,6 +72,10 @@ def _no_constant(name: str) -> Any:
     raise _NotJson(f"{name} is not a JSON value")
 
 
+_DECODER = json.JSONDecoder(parse_constant=_no_constant)
+"""One decoder for every line (``json.loads`` with an argument builds a new one each call)."""
+
+
 def decode(line: bytes | str) -> Json:
     """Parse one line of UTF-8 JSON into an object, or raise :class:`ProtocolViolation`
     (not UTF-8, not JSON, NaN/Infinity, nested deeper than :data:`MAX_DEPTH`, not an
@@ -88,7 +92,7 @@ def decode(line: bytes | str) -> Json:
     else:
         text = line
     try:
-        message, too_deep = json.loads(text, parse_constant=_no_constant), False
+        message, too_deep = _DECODER.decode(text), False
     except RecursionError:
         message, too_deep = None, True  # deeper than the decoder goes
     except ValueError as error:
@@ -101,7 +105,7 @@ def decode(line: bytes | str) -> Json:
         )
     if not isinstance(message, dict):
         raise ProtocolViolation("the implementation wrote a JSON value that is not an object", detail=shown(line))
-    if "\\u" in text or needs_cleaning(text):
+    if "\\u" in text or needs_cleaning(text, strict_json=True):
         clean_value(message)
     return message
 
@@ -118,8 +122,11 @@ def nests_deeper(text: str, limit: int) -> bool:
 
     Read from the text, for speed: with its strings and scalars taken out, each
     pass takes out the innermost arrays and objects, so it takes as many passes
-    as the text has levels.
+    as the text has levels. A text with at most ``limit`` opening brackets in all
+    (most lines) cannot nest deeper, and is answered at once.
     """
+    if text.count("[") + text.count("{") <= limit:
+        return False
     # Without escapes every quote opens or closes a string: split there (faster).
     outside = _STRINGS.sub("", text) if "\\" in text else "".join(text.split('"')[::2])
     brackets = outside.translate(_OUTSIDE_STRINGS)
