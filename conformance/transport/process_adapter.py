@@ -59,6 +59,9 @@ _READ_SIZE = 64 * 1024  # bytes per read() of a pipe
 _EXIT_GRACE = 1.0  # seconds given to a dying process to report its exit code
 _TERM_GRACE = 0.5  # seconds between SIGTERM and SIGKILL when closing
 _POLL = 0.05  # while waiting for a reply, how often to look whether the process still runs
+#: Bytes of requests sent ahead of the replies read (:meth:`ProcessAdapter.pipeline`):
+#: less than any system's pipe holds (16 KiB on macOS), so a write never blocks.
+PIPELINE_WINDOW = 12 * 1024
 #: The variables a ``--clean-env`` implementation inherits (and every ``LC_*``).
 CLEAN_ENV = ("PATH", "HOME", "LANG", "TMPDIR")
 
@@ -335,24 +338,21 @@ class ProcessAdapter(protocol.RequestAdapter):
         """Send one request and return the value of its reply; on any fault the
         process is stopped (the next call restarts it) and the fault re-raised
         with the stderr tail attached."""
-        request_id = self._request(cmd, fields)
+        request_id, line = self._encoded(cmd, fields)
+        self._send(line, cmd, request_id)
         try:
             return self._reply(cmd, fields, request_id, timeout or self.timeout)
         except AdapterFault as fault:
             self._fail(fault)
 
-    def _request(self, cmd: str, fields: Json) -> int:
-        """Send request ``cmd`` (a fault stops the process); its id."""
+    def _encoded(self, cmd: str, fields: Json) -> tuple[int, bytes]:
+        """Request ``cmd`` with the next id: the id and the line to send."""
         request_id = self._next_id
         self._next_id += 1
         message = protocol.request(request_id, cmd, **fields)
         if self.validator is not None:
             self.validator.check_request(message)
-        try:
-            self._send(message, cmd)
-        except AdapterFault as fault:
-            self._fail(fault)
-        return request_id
+        return request_id, protocol.encode(message)
 
     def _reply(self, cmd: str, fields: Json, request_id: int, timeout: float) -> Any:
         """The value of the reply to request ``request_id`` (``cmd`` with ``fields``)."""
@@ -362,23 +362,39 @@ class ProcessAdapter(protocol.RequestAdapter):
         return protocol.unwrap(reply, request_id, cmd, fields.get("steps"))
 
     def pipeline(self, calls: list[tuple[str, Json]]) -> list[Any]:
-        """Send every request of ``calls`` at once, then read the replies in order
-        (:meth:`Adapter.pipeline`): one round trip. Only the last request may be
-        large: the replies before it are small, so neither pipe fills up."""
+        """Send the requests of ``calls`` ahead of their replies, read in order
+        (:meth:`Adapter.pipeline`): one round trip for as many requests as
+        :data:`PIPELINE_WINDOW` bytes hold (a larger pipeline reads replies as it
+        sends, so neither pipe fills up while the other side waits on it)."""
         outcomes: list[Any] = []
+        waiting: collections.deque[tuple[str, Json, int, int]] = collections.deque()
+        ahead = 0  # bytes of the requests whose replies are not read yet
         try:
             self._ensure_running()
-            sent = [(cmd, fields, self._request(cmd, fields)) for cmd, fields in calls]
-            for cmd, fields, request_id in sent:
-                try:
-                    outcomes.append(self._reply(cmd, fields, request_id, self.timeout))
-                except (BadRequest, Refused, Unsupported) as exc:
-                    outcomes.append(exc)
-                except AdapterFault as fault:
-                    self._fail(fault)
+            for cmd, fields in calls:
+                request_id, line = self._encoded(cmd, fields)
+                while waiting and ahead + len(line) > PIPELINE_WINDOW:
+                    ahead -= self._outcome(waiting.popleft(), outcomes)
+                self._send(line, cmd, request_id, quiet=not waiting)
+                waiting.append((cmd, fields, request_id, len(line)))
+                ahead += len(line)
+            while waiting:
+                self._outcome(waiting.popleft(), outcomes)
         except AdapterFault as fault:  # every call not answered has this outcome
             outcomes += [fault] * (len(calls) - len(outcomes))
         return outcomes
+
+    def _outcome(self, sent: tuple[str, Json, int, int], outcomes: list[Any]) -> int:
+        """Read the reply to the ``sent`` request into ``outcomes`` (a fault stops
+        the process and is raised); the size of the request."""
+        cmd, fields, request_id, size = sent
+        try:
+            outcomes.append(self._reply(cmd, fields, request_id, self.timeout))
+        except (BadRequest, Refused, Unsupported) as exc:
+            outcomes.append(exc)
+        except AdapterFault as fault:
+            self._fail(fault)
+        return size
 
     def _fail(self, fault: AdapterFault) -> NoReturn:
         """Stop the process (its stderr read to the end) and raise ``fault`` with the
@@ -388,17 +404,22 @@ class ProcessAdapter(protocol.RequestAdapter):
         fault.detail = _join_detail(fault.detail, capture.tail() if capture is not None else "")
         raise fault
 
-    def _send(self, message: Json, cmd: str) -> None:
+    def _send(self, line: bytes, cmd: str, request_id: int, quiet: bool = True) -> None:
+        """Write one request line (a fault stops the process). ``quiet``: no reply
+        is awaited, so any output read already is output nobody asked for."""
         assert self._proc is not None and self._proc.stdin is not None
-        if self._buffer:
-            raise ProtocolViolation(
-                f"the implementation wrote output nobody asked for before the {cmd} request",
-                detail=protocol.shown(bytes(self._buffer)),
-            )
         try:
-            self._proc.stdin.write(protocol.encode(message))
-        except OSError:
-            raise self._gone(cmd, message["id"]) from None
+            if quiet and self._buffer:
+                raise ProtocolViolation(
+                    f"the implementation wrote output nobody asked for before the {cmd} request",
+                    detail=protocol.shown(bytes(self._buffer)),
+                )
+            try:
+                self._proc.stdin.write(line)
+            except OSError:
+                raise self._gone(cmd, request_id) from None
+        except AdapterFault as fault:
+            self._fail(fault)
 
     def _read_line(self, cmd: str, request_id: int, timeout: float) -> bytes:
         """The next line of stdout (at most :data:`protocol.MAX_LINE_BYTES`), read in
