@@ -37,6 +37,7 @@ from generala_conformance.transport.adapter import (
 from generala_conformance.transport.declared import Declared, DeclaredUnsupported
 from generala_conformance.transport.impl_options import environment
 from generala_conformance.transport.loading import AdapterLoadError, describe, load_factory, open_adapter
+from generala_conformance.transport.planned import Planned
 from generala_spec.options import profile_names, resolve
 
 FEATURE_SUITE = "generala_conformance.suite.feature_suite"
@@ -316,10 +317,27 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
     items.extend(kept)
 
 
-def _handshake_failure(config: pytest.Config) -> handshake.HandshakeFailed | None:
-    """Open the implementation of this pytest process and shake hands once, before
-    any case runs; the failure when it never completes a handshake."""
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection(session: pytest.Session) -> None:
+    """Launch the implementation of this pytest process as collection begins (in
+    every process that collects: each xdist worker, or the only process; never
+    the xdist controller), so that it starts up while the suite is collected
+    (:meth:`ProcessAdapter.launch`)."""
+    config = session.config
+    if config.stash.get(RUN_KEY, None) is None or config.pluginmanager.has_plugin("dsession"):
+        return
     impl = Implementation(config)
+    config.stash[IMPL_KEY] = impl
+    launch = getattr(impl.adapter, "launch", None)
+    if launch is not None:
+        launch()
+
+
+def _handshake_failure(config: pytest.Config) -> handshake.HandshakeFailed | None:
+    """Shake hands once with the implementation of this pytest process (opened
+    at :func:`pytest_collection`), before any case runs; the failure when it
+    never completes a handshake."""
+    impl = config.stash.get(IMPL_KEY, None) or Implementation(config)
     config.stash[IMPL_KEY] = impl
     try:
         impl.hello()
@@ -443,10 +461,12 @@ def generala_rules(request: pytest.FixtureRequest, generala_implementation: Impl
 @pytest.fixture
 def generala_adapter(generala_implementation: Implementation, generala_rules: dict[str, str]) -> Iterator[Adapter]:
     """The implementation under test, holding no game yet (each case starts its own);
-    a setup its hello declares unsupported is skipped, never sent. After the case,
+    a setup its hello declares unsupported is skipped, never sent; a process is
+    asked each case's requests ahead (:class:`Planned`). After the case,
     output nobody asked for (a second reply) is this case's error."""
     adapter = generala_implementation.adapter
-    yield Declared(adapter, generala_implementation.hello())
+    declared = Declared(adapter, generala_implementation.hello())
+    yield Planned(declared) if adapter.pipelines else declared
     check_idle = getattr(adapter, "check_idle", None)
     if check_idle is not None:
         check_idle()

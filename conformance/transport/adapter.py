@@ -60,7 +60,13 @@ class Refused(Exception):
 
 
 class Adapter(ABC):
-    """One implementation under test, holding at most one game (or series) at a time."""
+    """One implementation under test, holding at most one game (or series) at a time.
+
+    ``pipelines``: whether :meth:`pipeline` saves round trips (an adapter over a
+    process), so that asking calls ahead is worth it.
+    """
+
+    pipelines = False
 
     @abstractmethod
     def hello(self) -> Json:
@@ -135,6 +141,11 @@ class Adapter(ABC):
             except (AdapterFault, BadRequest, Refused, Unsupported) as exc:
                 outcomes.append(exc)
         return outcomes
+
+    def plan(self, calls: list[tuple[str, Json]]) -> None:  # noqa: B027 - optional hook
+        """The calls about to be made, in order (as :meth:`pipeline` takes them): a
+        hint. :class:`~generala_conformance.transport.planned.Planned` asks them
+        ahead; this default ignores it."""
 
     def close(self) -> None:  # noqa: B027 - optional hook
         """Release the implementation (stop its process)."""

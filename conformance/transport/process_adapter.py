@@ -178,6 +178,8 @@ class ProcessAdapter(protocol.RequestAdapter):
     it (``"batch": true``), else the steps are asked one request at a time.
     """
 
+    pipelines = True
+
     def __init__(
         self,
         command: str | Sequence[str],
@@ -203,6 +205,7 @@ class ProcessAdapter(protocol.RequestAdapter):
         self._buffer = bytearray()
         self._next_id = 1
         self._hello: Json | None = None
+        self._hello_sent: int | None = None  # the id of a hello whose reply is not read yet
         self._start_failures = 0
         self._last_start_fault: AdapterFault | None = None
         self._unclaimed_stderr = ""
@@ -231,7 +234,7 @@ class ProcessAdapter(protocol.RequestAdapter):
         """Raise :class:`ProtocolViolation` if the implementation wrote output nobody
         asked for (a second reply to the last request): called at the end of each
         case, so that the case which caused it is blamed, not the next one."""
-        if self._proc is None or self._selector is None or self._proc.stdout is None:
+        if self._proc is None or self._selector is None or self._proc.stdout is None or self._hello_sent:
             return
         fd = self._proc.stdout.fileno()
         while len(self._buffer) <= protocol.MAX_LINE_BYTES and self._selector.select(0):
@@ -261,16 +264,37 @@ class ProcessAdapter(protocol.RequestAdapter):
 
     # -- process life --------------------------------------------------------
 
+    def launch(self) -> None:
+        """Start the implementation and send its ``hello`` now, without waiting for
+        the reply (read when the adapter is first used), so that it starts up while
+        the kit does other work. A failure to start shows at that first use."""
+        if self._proc is None and self._start_failures < self.max_start_failures:
+            with contextlib.suppress(AdapterFault):
+                self._launch()
+
+    def _launch(self) -> None:
+        """Start the process and send the ``hello`` (its reply is read by :meth:`_ensure_running`)."""
+        self._spawn()
+        request_id, line = self._encoded("hello", {"protocol": protocol.PROTOCOL_VERSION})
+        self._send(line, "hello", request_id)
+        self._hello_sent = request_id
+
     def _ensure_running(self) -> None:
-        if self._proc is not None:
+        if self._proc is not None and self._hello_sent is None:
             return
-        if self._start_failures >= self.max_start_failures:
+        if self._proc is None and self._start_failures >= self.max_start_failures:
             assert self._last_start_fault is not None
             fault = self._last_start_fault
             raise type(fault)(f"gave up after {self._start_failures} failed starts; last: {fault}", fault.detail)
         try:
-            self._spawn()
-            self._hello = self._exchange("hello", {"protocol": protocol.PROTOCOL_VERSION})
+            if self._proc is None:
+                self._launch()
+            request_id, self._hello_sent = self._hello_sent, None
+            assert request_id is not None
+            try:
+                self._hello = self._reply("hello", {}, request_id, self.timeout)
+            except AdapterFault as fault:
+                self._fail(fault)
         except AdapterFault as fault:
             if isinstance(fault, AdapterTimeout):  # not a slow answer: the handshake never happened
                 fault = AdapterFault(f"{fault}: the implementation never completed the handshake", fault.detail)
@@ -307,6 +331,7 @@ class ProcessAdapter(protocol.RequestAdapter):
         its leader (children holding the pipes after it exited are killed too).
         ``graceful``: first close its stdin and give it (then SIGTERM) a grace."""
         proc, self._proc = self._proc, None
+        self._hello_sent = None
         if proc is None:
             return
         if graceful and proc.stdin is not None:
@@ -365,13 +390,19 @@ class ProcessAdapter(protocol.RequestAdapter):
         """Send the requests of ``calls`` ahead of their replies, read in order
         (:meth:`Adapter.pipeline`): one round trip for as many requests as
         :data:`PIPELINE_WINDOW` bytes hold (a larger pipeline reads replies as it
-        sends, so neither pipe fills up while the other side waits on it)."""
+        sends, so neither pipe fills up while the other side waits on it). A
+        ``batch`` to an implementation without batches is asked step by step."""
         outcomes: list[Any] = []
         waiting: collections.deque[tuple[str, Json, int, int]] = collections.deque()
         ahead = 0  # bytes of the requests whose replies are not read yet
         try:
             self._ensure_running()
             for cmd, fields in calls:
+                if cmd == "batch" and not self._batches():  # asked step by step, once the rest is answered
+                    while waiting:
+                        ahead -= self._outcome(waiting.popleft(), outcomes)
+                    outcomes.append(self._steps(fields["steps"]))
+                    continue
                 request_id, line = self._encoded(cmd, fields)
                 while waiting and ahead + len(line) > PIPELINE_WINDOW:
                     ahead -= self._outcome(waiting.popleft(), outcomes)
@@ -383,6 +414,14 @@ class ProcessAdapter(protocol.RequestAdapter):
         except AdapterFault as fault:  # every call not answered has this outcome
             outcomes += [fault] * (len(calls) - len(outcomes))
         return outcomes
+
+    def _steps(self, steps: list[Json]) -> Any:
+        """A batch asked step by step (:meth:`Adapter.batch`): its results, or the
+        refusal that ended it (a fault is raised)."""
+        try:
+            return self.batch(steps)
+        except (BadRequest, Refused, Unsupported) as exc:
+            return exc
 
     def _outcome(self, sent: tuple[str, Json, int, int], outcomes: list[Any]) -> int:
         """Read the reply to the ``sent`` request into ``outcomes`` (a fault stops

@@ -1,0 +1,123 @@
+"""``Planned``: an adapter told the calls a case is about to make, which it asks
+ahead in one pipeline (``docs/interfaces.md``, "Pipelined cases").
+
+A suite case knows its requests before it makes them: its start, its moves, the
+states and legal actions it checks. :meth:`Planned.plan` sends them all with
+:meth:`Adapter.pipeline` (one round trip through a process instead of one per
+request); each call that is the next one planned is then answered from its
+outcome, exactly as the implementation answered it.
+
+A call off the plan (the state a divergence's report shows, or a plan that
+guessed wrong) drops the rest of the plan. If the rest held a request that
+changes the game (a start, a move, a deal, a batch), the implementation is
+first brought back to where the calls answered so far left it: the game's
+start and every move since are asked again, one by one. A deterministic
+implementation is then exactly where it would be without any plan, so a case
+reports the same divergence, at the same step, with the same state.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from contextlib import suppress
+from typing import Any
+
+from generala_conformance.transport.adapter import Adapter, BadRequest, Json, Refused, Unsupported
+
+Call = tuple[str, Json]
+"""A method of :class:`Adapter` by name and its keyword arguments (as :meth:`Adapter.pipeline` takes them)."""
+CHANGING = ("start", "apply", "deal", "batch")
+"""The requests that change the game the implementation holds."""
+
+
+def apply_call(action: str, player: int | None) -> Call:
+    """The call of ``apply(action, player)`` (no ``player`` field when it is ``None``)."""
+    return ("apply", {"action": action} if player is None else {"action": action, "player": player})
+
+
+def _value(outcome: Any) -> Any:
+    """A pipelined call's value, or the exception it ended with, raised."""
+    if isinstance(outcome, Exception):
+        raise outcome
+    return outcome
+
+
+class Planned(Adapter):
+    """``adapter`` answering planned calls from one pipeline (module docstring).
+
+    ``replays`` counts the times the implementation was brought back after a
+    call off the plan (a plan that matches its case never needs it).
+    """
+
+    def __init__(self, adapter: Adapter) -> None:
+        self.adapter = adapter
+        self.replays = 0
+        self._planned: deque[tuple[Call, Any]] = deque()
+        self._played: list[Call] = []  # the last start and every game-changing call since
+
+    def plan(self, calls: list[Call]) -> None:
+        """Ask ``calls`` now, in one pipeline; they are answered as they are made."""
+        self._drop(replay=not calls or calls[0][0] != "start")
+        if calls:
+            self._planned = deque(zip(calls, self.adapter.pipeline(calls), strict=True))
+
+    def _drop(self, replay: bool = True) -> None:
+        """Forget the rest of the plan; if it changed the game (and ``replay``:
+        the next call is not a start, which replaces the game anyway), bring the
+        implementation back to where the calls answered so far left it."""
+        rest, self._planned = self._planned, deque()
+        if not replay or not any(name in CHANGING for (name, _), _ in rest):
+            return
+        self.replays += 1
+        for name, kwargs in self._played:
+            with suppress(Refused, BadRequest, Unsupported):  # answered so the first time too (a fault is raised)
+                getattr(self.adapter, name)(**kwargs)
+
+    def _record(self, call: Call) -> None:
+        """Keep ``call`` if it changes the game (a start: from it on)."""
+        if call[0] == "start":
+            self._played = [call]
+        elif call[0] in CHANGING:
+            self._played.append(call)
+
+    def _ask(self, call: Call) -> Any:
+        """Answer ``call`` from the plan when it is the next one planned, else ask it."""
+        if self._planned:
+            if self._planned[0][0] == call:
+                outcome = self._planned.popleft()[1]
+                self._record(call)
+                return _value(outcome)
+            self._drop(replay=call[0] != "start")
+        self._record(call)
+        return getattr(self.adapter, call[0])(**call[1])
+
+    def hello(self) -> Json:
+        return self.adapter.hello()
+
+    def start(self, setup: Json) -> Json:
+        return self._ask(("start", {"setup": setup}))
+
+    def deal(self, deck: list[str]) -> list[Json]:
+        return self._ask(("deal", {"deck": deck}))
+
+    def legal(self) -> list[str]:
+        return self._ask(("legal", {}))
+
+    def apply(self, action: str, player: int | None = None) -> list[Json]:
+        return self._ask(apply_call(action, player))
+
+    def state(self) -> Json:
+        return self._ask(("state", {}))
+
+    def batch(self, steps: list[Json]) -> list[Json]:
+        return self._ask(("batch", {"steps": steps}))
+
+    def pipeline(self, calls: list[tuple[str, Json]]) -> list[Any]:
+        self._drop()
+        for call in calls:
+            self._record(call)
+        return self.adapter.pipeline(calls)
+
+    def close(self) -> None:
+        self._planned.clear()
+        self.adapter.close()
