@@ -59,6 +59,18 @@ class Refused(Exception):
         self.message = message
 
 
+def lean(step: Json, state: bool = True, actions: bool = True) -> Json:
+    """A ``batch`` step whose result needs only what is asked: ``state: false``,
+    ``actions: false`` let an implementation leave those out of the result
+    (``docs/protocol.md``, "Batches"; one that ignores them answers them anyway)."""
+    step = dict(step)
+    if not state:
+        step["state"] = False
+    if not actions:
+        step["actions"] = False
+    return step
+
+
 class Adapter(ABC):
     """One implementation under test, holding at most one game (or series) at a time.
 
@@ -102,9 +114,11 @@ class Adapter(ABC):
         A step's result is ``{"ok": true, "events", "state", "actions"}`` or, for a
         refused step, ``{"ok": false, "error": {"kind": "illegal", "code",
         "message"}, "state", "actions"}``; ``actions`` is empty once the game is
-        over. Any other error (``BadRequest``, ``Unsupported``, a fault) ends the
-        whole batch. This default asks step by step; an adapter over a process may
-        send one request instead.
+        over. A step with ``"state": false`` (or ``"actions": false``) does not
+        need that field: its result may leave it out (:func:`lean`). Any other
+        error (``BadRequest``, ``Unsupported``, a fault) ends the whole batch.
+        This default asks step by step, leaving out what a step does not need; an
+        adapter over a process may send one request instead.
         """
         return [self._batch_step(step) for step in steps]
 
@@ -120,9 +134,19 @@ class Adapter(ABC):
                 result = {"ok": True, "events": self.apply(step["action"], step.get("player"))}
         except Refused as refused:
             result = {"ok": False, "error": {"kind": "illegal", "code": refused.code, "message": refused.message}}
-        result["state"] = self.state()
-        result["actions"] = [] if result["state"].get("over") else self.legal()
+        wants_state, wants_actions = step.get("state", True), step.get("actions", True)
+        if wants_state or wants_actions:
+            state = self.state()  # (whether the game is over)
+            if wants_state:
+                result["state"] = state
+            if wants_actions:
+                result["actions"] = [] if state.get("over") else self.legal()
         return result
+
+    def batches(self) -> bool:
+        """Whether :meth:`batch` is one request to the implementation (its hello
+        offers batches); this default asks step by step."""
+        return False
 
     def pipeline(self, calls: list[tuple[str, Json]]) -> list[Any]:
         """Make ``calls`` (a method's name — ``start``, ``legal``, ``batch`` … — and

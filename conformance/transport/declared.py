@@ -61,6 +61,9 @@ class Declared(Adapter):
     def batch(self, steps: list[Json]) -> list[Json]:
         return self.adapter.batch(steps)
 
+    def batches(self) -> bool:
+        return self.adapter.batches()
+
     def pipeline(self, calls: list[tuple[str, Json]]) -> list[Any]:
         """The calls asked ahead by ``adapter``; one by one if a start among them
         is declared unsupported (its outcome is then :class:`DeclaredUnsupported`)."""

@@ -1,5 +1,5 @@
 """``Planned``: an adapter told the calls a case is about to make, which it asks
-ahead in one pipeline (``docs/interfaces.md``, "Pipelined cases").
+ahead in one pipeline (``docs/protocol.md``, "Requests sent ahead").
 
 A suite case knows its requests before it makes them: its start, its moves, the
 states and legal actions it checks. :meth:`Planned.plan` sends them all with
@@ -22,7 +22,15 @@ from collections import deque
 from contextlib import suppress
 from typing import Any
 
-from generala_conformance.transport.adapter import Adapter, BadRequest, Json, Refused, Unsupported
+from generala_conformance.transport.adapter import (
+    Adapter,
+    AdapterFault,
+    BadRequest,
+    Json,
+    Refused,
+    Unsupported,
+    lean,
+)
 
 Call = tuple[str, Json]
 """A method of :class:`Adapter` by name and its keyword arguments (as :meth:`Adapter.pipeline` takes them)."""
@@ -33,6 +41,52 @@ CHANGING = ("start", "apply", "deal", "batch")
 def apply_call(action: str, player: int | None) -> Call:
     """The call of ``apply(action, player)`` (no ``player`` field when it is ``None``)."""
     return ("apply", {"action": action} if player is None else {"action": action, "player": player})
+
+
+UNKNOWN = object()
+"""The planned answer of a move whose batch failed as a whole: asked again, off the plan."""
+
+
+def _batchable(call: Call) -> bool:
+    """Whether ``call`` is a move a batch step can carry (a malformed one would fail the whole batch)."""
+    name, kwargs = call
+    player = kwargs.get("player")
+    return name == "apply" and isinstance(kwargs["action"], str) and (player is None or _is_seat(player))
+
+
+def _is_seat(value: Any) -> bool:
+    return type(value) is int and 0 <= value <= 9
+
+
+def _runs(calls: list[Call]) -> list[list[Call]]:
+    """``calls`` cut into runs: each run of moves a batch can carry, every other call alone."""
+    runs: list[list[Call]] = []
+    for call in calls:
+        if runs and _batchable(call) and _batchable(runs[-1][-1]):
+            runs[-1].append(call)
+        else:
+            runs.append([call])
+    return runs
+
+
+def moves(run: list[Call]) -> list[Json]:
+    """The steps of a batch playing the moves of ``run``, each needing neither state nor legal actions."""
+    return [lean({"cmd": "apply", **kwargs}, state=False, actions=False) for _, kwargs in run]
+
+
+def _spread(run: list[Call], outcome: Any) -> list[Any]:
+    """The answer to each call of ``run`` from the outcome of its request (a batch
+    for a run of moves: its events or refusals, :data:`UNKNOWN` if it failed)."""
+    if len(run) == 1:
+        return [outcome]
+    if isinstance(outcome, Exception):
+        return [UNKNOWN] * len(run)
+    return [
+        result["events"]
+        if result["ok"]
+        else Refused(result["error"].get("code"), str(result["error"].get("message", "")))
+        for result in outcome
+    ]
 
 
 def _value(outcome: Any) -> Any:
@@ -56,10 +110,17 @@ class Planned(Adapter):
         self._played: list[Call] = []  # the last start and every game-changing call since
 
     def plan(self, calls: list[Call]) -> None:
-        """Ask ``calls`` now, in one pipeline; they are answered as they are made."""
+        """Ask ``calls`` now, in one pipeline; they are answered as they are made.
+        To an implementation that takes batches, each run of moves goes as one
+        ``batch`` whose steps need neither state nor legal actions (:func:`moves`)."""
         self._drop(replay=not calls or calls[0][0] != "start")
-        if calls:
-            self._planned = deque(zip(calls, self.adapter.pipeline(calls), strict=True))
+        if not calls:
+            return
+        runs = _runs(calls) if self.adapter.batches() else [[call] for call in calls]
+        requests = [call if len(run) == 1 else ("batch", {"steps": moves(run)}) for run in runs for call in run[:1]]
+        outcomes = self.adapter.pipeline(requests)
+        answers = [answer for run, outcome in zip(runs, outcomes, strict=True) for answer in _spread(run, outcome)]
+        self._planned = deque(zip(calls, answers, strict=True))
 
     def _drop(self, replay: bool = True) -> None:
         """Forget the rest of the plan; if it changed the game (and ``replay``:
@@ -83,9 +144,12 @@ class Planned(Adapter):
     def _ask(self, call: Call) -> Any:
         """Answer ``call`` from the plan when it is the next one planned, else ask it."""
         if self._planned:
-            if self._planned[0][0] == call:
-                outcome = self._planned.popleft()[1]
+            planned, outcome = self._planned[0]
+            if planned == call and outcome is not UNKNOWN:
+                self._planned.popleft()
                 self._record(call)
+                if isinstance(outcome, AdapterFault):
+                    self._planned.clear()  # the process is gone: the next call starts another
                 return _value(outcome)
             self._drop(replay=call[0] != "start")
         self._record(call)
@@ -111,6 +175,9 @@ class Planned(Adapter):
 
     def batch(self, steps: list[Json]) -> list[Json]:
         return self._ask(("batch", {"steps": steps}))
+
+    def batches(self) -> bool:
+        return self.adapter.batches()
 
     def pipeline(self, calls: list[tuple[str, Json]]) -> list[Any]:
         self._drop()

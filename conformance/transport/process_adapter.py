@@ -388,32 +388,51 @@ class ProcessAdapter(protocol.RequestAdapter):
 
     def pipeline(self, calls: list[tuple[str, Json]]) -> list[Any]:
         """Send the requests of ``calls`` ahead of their replies, read in order
-        (:meth:`Adapter.pipeline`): one round trip for as many requests as
-        :data:`PIPELINE_WINDOW` bytes hold (a larger pipeline reads replies as it
-        sends, so neither pipe fills up while the other side waits on it). A
-        ``batch`` to an implementation without batches is asked step by step."""
+        (:meth:`Adapter.pipeline`): one round trip, and one write, for as many
+        requests as :data:`PIPELINE_WINDOW` bytes hold (a larger pipeline reads
+        replies as it sends, so neither pipe fills up while the other side waits
+        on it). A ``batch`` to an implementation without batches is asked step by step."""
         outcomes: list[Any] = []
         waiting: collections.deque[tuple[str, Json, int, int]] = collections.deque()
+        unsent: list[bytes] = []  # lines of the requests in ``waiting`` not written yet
         ahead = 0  # bytes of the requests whose replies are not read yet
         try:
             self._ensure_running()
             for cmd, fields in calls:
                 if cmd == "batch" and not self._batches():  # asked step by step, once the rest is answered
-                    while waiting:
-                        ahead -= self._outcome(waiting.popleft(), outcomes)
+                    ahead = self._answer(waiting, unsent, outcomes, ahead, 0)
                     outcomes.append(self._steps(fields["steps"]))
                     continue
                 request_id, line = self._encoded(cmd, fields)
-                while waiting and ahead + len(line) > PIPELINE_WINDOW:
-                    ahead -= self._outcome(waiting.popleft(), outcomes)
-                self._send(line, cmd, request_id, quiet=not waiting)
+                ahead = self._answer(waiting, unsent, outcomes, ahead, PIPELINE_WINDOW - len(line))
                 waiting.append((cmd, fields, request_id, len(line)))
+                unsent.append(line)
                 ahead += len(line)
-            while waiting:
-                self._outcome(waiting.popleft(), outcomes)
+            self._answer(waiting, unsent, outcomes, ahead, 0)
         except AdapterFault as fault:  # every call not answered has this outcome
             outcomes += [fault] * (len(calls) - len(outcomes))
         return outcomes
+
+    def _answer(
+        self,
+        waiting: collections.deque[tuple[str, Json, int, int]],
+        unsent: list[bytes],
+        outcomes: list[Any],
+        ahead: int,
+        room: int,
+    ) -> int:
+        """Read replies to the ``waiting`` requests (the ``unsent`` lines written
+        first, at once) until at most ``room`` bytes of requests are ahead; the bytes left ahead."""
+        if ahead <= room:
+            return ahead
+        if unsent:
+            first = len(waiting) - len(unsent)
+            cmd, _, request_id, _ = waiting[first]
+            self._send(b"".join(unsent), cmd, request_id, quiet=first == 0)
+            unsent.clear()
+        while waiting and ahead > room:
+            ahead -= self._outcome(waiting.popleft(), outcomes)
+        return ahead
 
     def _steps(self, steps: list[Json]) -> Any:
         """A batch asked step by step (:meth:`Adapter.batch`): its results, or the

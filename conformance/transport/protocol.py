@@ -181,7 +181,7 @@ def unwrap(reply: Json, request_id: int, cmd: str, steps: list[Json] | None = No
     if ok is True:
         value = _result(reply, cmd)
         if cmd == "batch":
-            check_batch(value, len(steps or ()), reply)
+            check_batch(value, steps or [], reply)
         return value
     if ok is not False:
         raise _violation(f"reply to {cmd} has no boolean 'ok'", reply)
@@ -221,12 +221,13 @@ def check_hello(hello: Json, reply: Json | None = None) -> None:
     handshake.check(hello, reply)
 
 
-def check_batch(results: list[Json], steps: int, reply: Json) -> None:
-    """Check the results of a ``batch`` of ``steps`` steps: one per step, each with
-    its events or an ``illegal`` error, then the state and the legal actions."""
-    if len(results) != steps:
-        raise _violation(f"reply to batch holds {len(results)} results for {steps} steps", reply)
-    for number, result in enumerate(results, 1):
+def check_batch(results: list[Json], steps: list[Json], reply: Json) -> None:
+    """Check the results of a ``batch`` of ``steps``: one per step, each with its
+    events or an ``illegal`` error, then the state and the legal actions (either
+    may be left out where the step said ``false`` for it)."""
+    if len(results) != len(steps):
+        raise _violation(f"reply to batch holds {len(results)} results for {len(steps)} steps", reply)
+    for number, (result, step) in enumerate(zip(results, steps, strict=True), 1):
         ok = result.get("ok")
         if ok is True:
             events = result.get("events")
@@ -235,9 +236,10 @@ def check_batch(results: list[Json], steps: int, reply: Json) -> None:
             error = result.get("error")
             good = ok is False and isinstance(error, dict) and error.get("kind") == "illegal"
             good = good and isinstance(error.get("code"), str | None)
-        actions = result.get("actions")
-        good = good and isinstance(result.get("state"), dict) and isinstance(actions, list)
-        if not (good and all(isinstance(a, str) for a in actions)):
+        state, actions = result.get("state"), result.get("actions")
+        good = good and (isinstance(state, dict) or (state is None and step.get("state") is False))
+        good = good and (isinstance(actions, list) or (actions is None and step.get("actions") is False))
+        if not (good and all(isinstance(a, str) for a in actions or ())):
             raise _violation(f"batch result {number} is not {{ok, events | error (illegal), state, actions}}", reply)
 
 
@@ -324,3 +326,6 @@ class RequestAdapter(Adapter):
     def _batches(self) -> bool:
         """Whether the implementation answers ``batch`` requests (its hello says so)."""
         return False
+
+    def batches(self) -> bool:
+        return self._batches()

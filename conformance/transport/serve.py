@@ -4,7 +4,8 @@
 answers ``batch`` with :meth:`Adapter.batch`, so it offers batches for any adapter),
 after :mod:`~generala_conformance.transport.request_checks` has refused what the
 protocol schema forbids; :func:`serve` runs that over a pair of byte streams until
-``quit`` or end of input, reading lines under a size cap. :class:`LoopbackAdapter`
+``quit`` or end of input, reading lines under a size cap and flushing its
+replies whenever no further request waits to be read. :class:`LoopbackAdapter`
 runs the same request/reply path in-process (no pipes), so that
 ``--validate-messages`` can check what an in-process adapter would say over the wire.
 """
@@ -12,6 +13,7 @@ runs the same request/reply path in-process (no pipes), so that
 from __future__ import annotations
 
 import json
+import select
 from collections.abc import Iterator
 from typing import Any, BinaryIO
 
@@ -139,11 +141,23 @@ def serve(adapter: Adapter, instream: BinaryIO, outstream: BinaryIO, setup_check
             continue
         reply, cmd = answer(adapter, line, setup_checks)
         outstream.write(encode_reply(reply))
-        outstream.flush()
+        if not _more_to_read(instream):
+            outstream.flush()
         if reply["ok"] and cmd == "quit":
             break
+    outstream.flush()
     adapter.close()
     return 0
+
+
+def _more_to_read(instream: BinaryIO) -> bool:
+    """Whether the next request is already on its way (requests sent ahead, see
+    ``docs/protocol.md``): then a reply waits in the output buffer and goes out
+    with the next ones, in one write. A stream that cannot be polled never waits."""
+    try:
+        return bool(select.select([instream], [], [], 0)[0])
+    except (OSError, ValueError):  # no file descriptor (an in-memory stream), or not pollable
+        return False
 
 
 class LoopbackAdapter(protocol.RequestAdapter):
