@@ -134,14 +134,18 @@ class Adapter(ABC):
                 result = {"ok": True, "events": self.apply(step["action"], step.get("player"))}
         except Refused as refused:
             result = {"ok": False, "error": {"kind": "illegal", "code": refused.code, "message": refused.message}}
-        wants_state, wants_actions = step.get("state", True), step.get("actions", True)
-        if wants_state or wants_actions:
-            state = self.state()  # (whether the game is over)
-            if wants_state:
-                result["state"] = state
-            if wants_actions:
-                result["actions"] = [] if state.get("over") else self.legal()
+        over = None
+        if step.get("state", True):
+            result["state"] = self.state()
+            over = result["state"].get("over")
+        if step.get("actions", True):
+            result["actions"] = [] if (self._over() if over is None else over) else self.legal()
         return result
+
+    def _over(self) -> bool:
+        """Whether the game held is over (a batch's legal actions are then ``[]``);
+        this default asks the state."""
+        return bool(self.state().get("over"))
 
     def batches(self) -> bool:
         """Whether :meth:`batch` is one request to the implementation (its hello

@@ -7,7 +7,7 @@ from generala_conformance.transport.adapter import Adapter, BadRequest, Json, Re
 from generala_reference.actions import format_actions, parse_action
 from generala_reference.errors import GeneralaError, IllegalAction, InvalidInput
 from generala_reference.events import event_json, events_json
-from generala_reference.game import Game
+from generala_reference.game import OVER, Game
 from generala_reference.position import from_position, snapshot
 from generala_reference.rules import Rules
 from generala_reference.series import Series
@@ -117,6 +117,9 @@ class ReferenceAdapter(Adapter):
         except (IllegalAction, InvalidInput) as exc:
             raise Refused(exc.code, exc.message) from None
         return events_json(events)
+
+    def _over(self) -> bool:
+        return self._game().phase == OVER  # (no snapshot built)
 
     def state(self) -> Json:
         state = snapshot(self._game())
