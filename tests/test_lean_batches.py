@@ -8,11 +8,11 @@ from collections import Counter
 from typing import Any
 
 import pytest
+from generala_conformance.games.cards.reference_adapter import ReferenceAdapter
 from generala_conformance.transport import protocol
 from generala_conformance.transport.adapter import BadRequest, ProtocolViolation, Refused, lean
 from generala_conformance.transport.planned import Planned, apply_call
 from generala_conformance.transport.process_adapter import ProcessAdapter
-from generala_conformance.transport.reference_adapter import ReferenceAdapter
 
 SERVE = [sys.executable, "-m", "generala_conformance.cli", "serve"]
 POSITION = {"position": {"players": 2, "hands": [["9H", "3C"], ["10H", "2C"]], "leader": 0}}

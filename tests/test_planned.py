@@ -7,11 +7,11 @@ from collections import Counter
 from typing import Any
 
 import pytest
+from generala_conformance.games.cards.reference_adapter import ReferenceAdapter
 from generala_conformance.suite.divergence import Divergence
 from generala_conformance.suite.fixtures import load_all
 from generala_conformance.suite.sent_rules import rules_to_send
 from generala_conformance.transport.planned import Planned, apply_call
-from generala_conformance.transport.reference_adapter import ReferenceAdapter
 
 from tests.broken_engines import BROKEN, adapter_for
 

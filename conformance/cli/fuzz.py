@@ -186,7 +186,7 @@ def _settle(found: campaign.Found, factory: impl_options.OpenAdapter, args: argp
     path.parent.mkdir(parents=True, exist_ok=True)
     about = (
         f"Found by `{entry['replay']}`, then shrunk. "
-        "Passes on the reference engine. Check the clause (guessed) before adding it to scenarios/fixtures/."
+        "Passes on the reference engine. Check the clause (guessed) before adding it to scenarios/cards/fixtures/."
     )
     path.write_text(fixture_yaml([fixture_case(trial, mismatch, case_id)], about), "utf-8")
     load_file(path)  # the fixture must load and validate like any other (FixtureError otherwise)

@@ -80,11 +80,17 @@ def _yaml_citations(path: Path, text: str) -> Iterator[Citation]:
             in_block = False
 
 
+RECIPES = "recipes"
+
+
 def scenario_citations(root: Path) -> list[Citation]:
     """Every citation of a clause under ``root``: Gherkin tags ``@R-...`` (and ``@AMB-...``) in
-    ``.feature`` files and ``clauses:`` lists in YAML fixtures (a text scan)."""
+    ``.feature`` files and ``clauses:`` lists in YAML fixtures (a text scan). The recipes
+    (``recipes/``) are left out: each is the source of a fixture already counted."""
     found: list[Citation] = []
     for path in sorted(root.rglob("*")):
+        if RECIPES in path.relative_to(root).parts:
+            continue
         if path.suffix == ".feature":
             found.extend(_feature_citations(path, path.read_text("utf-8")))
         elif path.suffix in (".yaml", ".yml"):
@@ -326,14 +332,14 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Print the requested entry or the matches of a search; exit 2 on an unknown or
     malformed ID, 1 when a search matches nothing."""
-    from generala_scenarios import ROOT
+    from generala_scenarios import CARDS
 
     words = args.words
     if args.list:
         lines = list(list_all())
     elif len(words) == 1 and ID_LIKE.match(words[0].strip().upper()):
         try:
-            lines = describe(words[0], ROOT, args.cases)
+            lines = describe(words[0], CARDS, args.cases)
         except RulebookError as error:
             print(f"generala-kit rules: error [{error.code}]: {error}", file=sys.stderr)
             return 2

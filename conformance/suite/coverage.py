@@ -21,7 +21,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from generala_conformance.suite import steps as steps_module
+from generala_conformance.games.cards import steps as steps_module
 from generala_conformance.suite.fixtures import Case, FixtureError, fixture_files, load_file
 from generala_spec import rulebook
 from generala_spec.options import options
@@ -89,7 +89,7 @@ def _cite(cov: Coverage, path: Path, line: int, ids: Iterable[str]) -> None:
             if ident in clauses:
                 cov.clauses[ident] += 1
             else:
-                cov.problem(path, line, f"cites clause {ident}, which spec/clauses.yaml does not define")
+                cov.problem(path, line, f"cites clause {ident}, which spec/cards/clauses.yaml does not define")
         elif ident in ambiguities:
             cov.ambiguities[ident] += 1
         else:
@@ -99,7 +99,7 @@ def _cite(cov: Coverage, path: Path, line: int, ids: Iterable[str]) -> None:
 def _option(cov: Coverage, path: Path, line: int, name: str, value: str) -> None:
     table = options()
     if name not in table or value not in table[name].values:
-        cov.problem(path, line, f"rule option {name}={value} does not exist (spec/options.yaml)")
+        cov.problem(path, line, f"rule option {name}={value} does not exist (spec/cards/options.yaml)")
     else:
         cov.option_values[(name, value)] += 1
 
@@ -108,7 +108,7 @@ def _option(cov: Coverage, path: Path, line: int, name: str, value: str) -> None
 
 
 def _step_contexts() -> list[StepFunctionContext]:
-    """The step definitions of :mod:`generala_conformance.suite.steps`."""
+    """The step definitions of :mod:`generala_conformance.games.cards.steps`."""
     return [
         ctx
         for ctx in list(step_function_context_registry.values())
@@ -210,9 +210,9 @@ def check_fixtures(cov: Coverage, paths: Iterable[Path]) -> None:
 
 def check(features: Path | None = None, fixtures: Path | None = None) -> Coverage:
     """The coverage of the suite (default: the kit's own) and its problems."""
-    from generala_scenarios import ROOT
+    from generala_scenarios import CARDS
 
-    features = features or ROOT / "features"
+    features = features or CARDS / "features"
     cov = Coverage()
     for path in sorted(features.rglob("*.feature")):
         check_feature(cov, path)

@@ -210,9 +210,9 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     kit's own suite, every case of the perft table."""
     if "generala_case" not in metafunc.fixturenames:
         return
+    from generala_conformance.games.cards.perft import perft_cases
     from generala_conformance.suite.case_cache import bundled_cases
     from generala_conformance.suite.fixtures import FixtureError, load_all
-    from generala_conformance.suite.perft import perft_cases
 
     root = metafunc.config.getoption("generala_cases")
     try:  # the kit's own fixtures come validated from the cache, the user's are validated now
@@ -652,7 +652,7 @@ class RunState:
     def pytest_sessionstart(self, session: pytest.Session) -> None:
         """The JUnit report's suite properties: the suite version and the kit version."""
         from _pytest.junitxml import xml_key  # what pytest's record_testsuite_property fixture uses
-        from generala_conformance.transport.reference_adapter import kit_version
+        from generala_conformance.games.cards.reference_adapter import kit_version
 
         xml = self.config.stash.get(xml_key, None)
         if xml is not None:
@@ -716,7 +716,7 @@ class RunState:
         return f"the run did not complete (pytest exit status {int(exitstatus)}: {pytest.ExitCode(exitstatus).name})"
 
     def build(self, error: str | None = None) -> dict[str, Any]:
-        from generala_conformance.transport.reference_adapter import kit_version
+        from generala_conformance.games.cards.reference_adapter import kit_version
 
         return report_mod.build(
             list(self.results.values()),

@@ -4,7 +4,7 @@ ends with when an implementation never completes it.
 A ``hello`` result is checked field by field (``spec/schemas/protocol.schema.json``,
 ``hello-result``): the required fields and their types (a JSON ``true`` is not
 the integer ``protocol``), the protocol version, and every option name and value
-it lists against ``spec/options.yaml``. Every problem is named at once, with the
+it lists against ``spec/cards/options.yaml``. Every problem is named at once, with the
 valid choices, in one :class:`~generala_conformance.transport.adapter.ProtocolViolation`.
 """
 

@@ -1,0 +1,1 @@
+"""The games the kit checks: one sub-package per game (``cards``)."""
