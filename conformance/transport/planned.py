@@ -5,7 +5,10 @@ A suite case knows its requests before it makes them: its start, its moves, the
 states and legal actions it checks. :meth:`Planned.plan` sends them all with
 :meth:`Adapter.pipeline` (one round trip through a process instead of one per
 request); each call that is the next one planned is then answered from its
-outcome, exactly as the implementation answered it.
+outcome, exactly as the implementation answered it. To an implementation that
+takes batches, a run of moves goes as one ``batch`` whose steps need no state
+and no legal actions (``"state": false``, ``"actions": false``); a batch that
+fails as a whole leaves its moves to be asked one by one, off the plan.
 
 A call off the plan (the state a divergence's report shows, or a plan that
 guessed wrong) drops the rest of the plan. If the rest held a request that
@@ -22,15 +25,7 @@ from collections import deque
 from contextlib import suppress
 from typing import Any
 
-from generala_conformance.transport.adapter import (
-    Adapter,
-    AdapterFault,
-    BadRequest,
-    Json,
-    Refused,
-    Unsupported,
-    lean,
-)
+from generala_conformance.transport.adapter import Adapter, AdapterFault, BadRequest, Json, Refused, Unsupported, lean
 
 Call = tuple[str, Json]
 """A method of :class:`Adapter` by name and its keyword arguments (as :meth:`Adapter.pipeline` takes them)."""
@@ -117,7 +112,7 @@ class Planned(Adapter):
         if not calls:
             return
         runs = _runs(calls) if self.adapter.batches() else [[call] for call in calls]
-        requests = [call if len(run) == 1 else ("batch", {"steps": moves(run)}) for run in runs for call in run[:1]]
+        requests = [run[0] if len(run) == 1 else ("batch", {"steps": moves(run)}) for run in runs]
         outcomes = self.adapter.pipeline(requests)
         answers = [answer for run, outcome in zip(runs, outcomes, strict=True) for answer in _spread(run, outcome)]
         self._planned = deque(zip(calls, answers, strict=True))
