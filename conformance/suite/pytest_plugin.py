@@ -628,6 +628,7 @@ class RunState:
         self.expectations = expectations_mod.load(path) if path else None
         self.phases: dict[str, list[str]] = {}
         self.results: dict[str, report_mod.CaseResult] = {}
+        self.unexpected = 0  # results whose outcome is unexpected (kept as they are folded, for the progress)
         self.hello: dict[str, Any] | None = None
         self.aborted: dict[str, str] | None = None
         self.started = time.monotonic()
@@ -669,8 +670,7 @@ class RunState:
         self.aborted = self.aborted or getattr(report, "generala_aborted", None)
         self._record(report)
         if self.progress is not None and report.when == "teardown":
-            bad = sum(r.outcome in report_mod.UNEXPECTED for r in self.results.values())
-            self.progress.advance(extra=f"{bad} unexpected")
+            self.progress.advance(extra=f"{self.unexpected} unexpected")
 
     def _record(self, report: pytest.TestReport) -> None:
         """Fold one phase's report into its case's result."""
@@ -696,7 +696,9 @@ class RunState:
             )
             self.results[report.nodeid] = result
         result.duration = round(result.duration + report.duration, 4)
+        was_unexpected = result.outcome in report_mod.UNEXPECTED
         result.outcome = report_mod.fold(phases + ["pass"] * (3 - len(phases)))
+        self.unexpected += (result.outcome in report_mod.UNEXPECTED) - was_unexpected
         if outcome != "pass" and result.message is None:
             result.message = getattr(report, "generala_message", None) or _report_text(report)
         if getattr(report, "generala_stderr", ""):
