@@ -14,7 +14,6 @@ import shlex
 import sys
 import time
 from collections import Counter
-from typing import Any
 
 from generala_conformance.games.cards.notation import CANONICAL_DECK
 from generala_conformance.games.cards.perft import AdapterSearch, perft_cases, perft_game
@@ -61,9 +60,9 @@ class Counting(ProcessAdapter):
     def _batches(self) -> bool:
         return self.batches and super()._batches()
 
-    def _exchange(self, cmd: str, fields: dict, timeout: float | None = None) -> Any:
-        self.sent[cmd] += 1
-        return super()._exchange(cmd, fields, timeout)
+    def _encoded(self, cmd: str, fields: dict) -> tuple[int, bytes]:
+        self.sent[cmd] += 1  # every request sent, one by one or in a pipeline
+        return super()._encoded(cmd, fields)
 
 
 def edges(game: Game, depth: int) -> int:

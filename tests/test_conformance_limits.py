@@ -77,6 +77,18 @@ def test_decode_accepts_the_deepest_allowed_value_and_sanitises_strings() -> Non
     assert protocol.decode(b'{"name": "x\\ud800\\u001b"}') == {"name": "x\ufffd\u241b"}
 
 
+@pytest.mark.parametrize(
+    ("line", "name"),
+    [
+        (b'{"name": "del \x7f"}', "del \u2421"),  # an ASCII line (the fast path)
+        ('{"name": "csi \x9b2J \u00e9"}'.encode(), "csi \\x9b2J \u00e9"),  # raw C1 in UTF-8
+        (b'{"name": "plain", "deep": [[1]]}', "plain"),
+    ],
+)
+def test_decode_sanitises_raw_unsafe_characters_without_escapes(line: bytes, name: str) -> None:
+    assert protocol.decode(line)["name"] == name
+
+
 def test_shown_cuts_and_sanitises_what_it_quotes() -> None:
     assert protocol.shown(b"\x1b[2J") == "\u241b[2J"
     assert protocol.shown(b"x" * 10_000).endswith("… (10000 bytes)")

@@ -75,6 +75,32 @@ def test_a_crash_on_start_shows_stderr_and_gives_up_after_repeated_failures() ->
     assert adapter.starts == adapter.max_start_failures  # no fourth process
 
 
+def test_a_launched_implementation_answers_its_hello_at_first_use() -> None:
+    """``launch`` starts the process and sends the hello without reading its reply;
+    the first use reads it (the same process: no second start)."""
+    adapter = ProcessAdapter([sys.executable, "-m", "generala_conformance.cli", "serve"], timeout=20)
+    try:
+        adapter.launch()
+        assert adapter.pid is not None and adapter.starts == 1
+        adapter.check_idle()  # the hello's reply is awaited, not output nobody asked for
+        assert adapter.hello()["protocol"] == 1
+        play_a_case(adapter)
+        assert adapter.starts == 1
+    finally:
+        adapter.close()
+
+
+def test_a_launch_that_fails_shows_at_first_use() -> None:
+    crashing = impl("crash_on_start")
+    crashing.launch()
+    with pytest.raises(AdapterCrash, match=r"exit code 3\) before answering request 1 \(hello\)"):
+        crashing.start(POSITION)
+    missing = ProcessAdapter("no-such-engine-anywhere --serve")
+    missing.launch()  # nothing raised here
+    with pytest.raises(AdapterCrash, match="cannot start no-such-engine-anywhere"):
+        missing.hello()
+
+
 def test_a_program_that_does_not_exist_is_a_crash_on_start() -> None:
     adapter = ProcessAdapter("no-such-engine-anywhere --serve")
     with pytest.raises(AdapterCrash, match="cannot start no-such-engine-anywhere"):

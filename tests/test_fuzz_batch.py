@@ -5,7 +5,10 @@ request (same mismatch, same step), a fault in a batch included."""
 
 from __future__ import annotations
 
+import os
+import signal
 import sys
+import threading
 from functools import partial
 from pathlib import Path
 
@@ -174,3 +177,24 @@ def test_a_pipeline_sends_every_request_before_reading_a_reply(tmp_path) -> None
     assert type(legal).__name__ == "AdapterCrash" and batch is legal  # every call not answered
     refused = ReferenceAdapter().pipeline([("start", {"setup": {"deal": {}}}), ("legal", {})])
     assert [type(o).__name__ for o in refused] == ["BadRequest", "BadRequest"]
+
+
+def test_a_long_pipeline_reads_replies_as_it_sends_so_neither_pipe_fills_up() -> None:
+    """6,000 ``state`` requests (more bytes than a pipe holds) and their 6,000 full
+    snapshots: sent all ahead of reading, the kit would block writing into a full
+    stdin while ``serve`` blocks writing into a full stdout."""
+    calls = [("start", {"setup": POSITION}), *[("state", {})] * 6000]
+    adapter = ProcessAdapter(SERVE, timeout=20)
+    answered: list[object] = []
+    worker = threading.Thread(target=lambda: answered.extend(adapter.pipeline(calls)), daemon=True)
+    try:
+        worker.start()
+        worker.join(60)  # a bound against the hang, not a timing
+        hangs = worker.is_alive()
+        if hangs and adapter.pid is not None:
+            os.kill(adapter.pid, signal.SIGKILL)  # the blocked write fails, the thread ends
+        assert not hangs, "the pipeline hangs"
+    finally:
+        adapter.close()
+    assert len(answered) == len(calls) and all(state == answered[0] for state in answered[1:])
+    assert adapter.starts == 1

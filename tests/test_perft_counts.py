@@ -124,6 +124,10 @@ class Counting(ReferenceAdapter):
         self.calls["legal"] += not self.in_batch  # a batch's own legal actions are part of it
         return super().legal()
 
+    def pipeline(self, calls: list[tuple[str, dict]]) -> list[object]:
+        self.calls["pipeline"] += 1
+        return super().pipeline(calls)
+
     def batch(self, steps: list[dict]) -> list[dict]:
         self.calls["batch"] += 1
         self.in_batch = True
@@ -133,9 +137,11 @@ class Counting(ReferenceAdapter):
             self.in_batch = False
 
 
-def test_one_batch_per_edge_and_no_restart_of_the_node_held() -> None:
+def test_one_batch_per_edge_one_pipeline_per_node_and_no_restart_of_the_node_held() -> None:
     """Depth 3 from an opening: a batch for each edge above the leaves (the leaves are
-    counted from the batch results), a restart for each but the first child of a node."""
+    counted from the batch results), asked in one pipeline per node above them; a
+    restart before each batch but the first from a node the implementation holds
+    (the root, and the last child of the root, searched first)."""
     case = next(c for c in CASES if c.id == "opening-4p-free")
     game = reference_game(setup_of(case))
     first = game.legal_actions()
@@ -143,8 +149,9 @@ def test_one_batch_per_edge_and_no_restart_of_the_node_held() -> None:
     adapter = Counting()
     assert perft_adapter(adapter, setup_of(case), 3) == case.counts[2]
     assert adapter.calls["batch"] == inner
-    assert adapter.calls["start"] == 1 + inner - (1 + len(first))  # root, then all but each node's first child
+    assert adapter.calls["start"] == 1 + inner - 2  # the root's, then all but two
     assert adapter.calls["legal"] == 1  # the root's; every other node's came with its batch
+    assert adapter.calls["pipeline"] == 1 + len(first)
 
 
 def _child(game: Game, action: int) -> Game:

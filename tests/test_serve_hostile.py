@@ -147,3 +147,36 @@ def test_a_lone_surrogate_quoted_raw_by_the_adapter_still_makes_a_utf8_reply() -
         "no profile x?",
         "no profile x\ufffd",
     )
+
+
+class _CountingRaw(io.RawIOBase):
+    """A raw output stream counting its writes."""
+
+    def __init__(self) -> None:
+        self.writes: list[bytes] = []
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, data: bytes) -> int:  # type: ignore[override]
+        self.writes.append(bytes(data))
+        return len(data)
+
+
+def test_replies_to_requests_sent_ahead_go_out_in_one_write() -> None:
+    requests = [{"id": 1, "cmd": "hello", "protocol": 1}, *({"id": i, "cmd": "legal"} for i in range(2, 9))]
+    raw = _CountingRaw()
+    data = b"".join(json.dumps(r).encode() + b"\n" for r in requests)
+    serve(ReferenceAdapter(), io.BufferedReader(io.BytesIO(data)), io.BufferedWriter(raw))
+    replies = [json.loads(line) for line in b"".join(raw.writes).splitlines()]
+    assert [r["id"] for r in replies] == list(range(1, 9)) and len(raw.writes) == 1
+
+
+def test_serve_buffers_an_unbuffered_standard_output() -> None:
+    """Under ``python -u`` standard output is a raw stream: serve buffers it (and flushes when idle)."""
+    from generala_conformance.cli.serve import _buffered
+
+    raw = io.FileIO(1, "wb", closefd=False)
+    assert isinstance(_buffered(raw), io.BufferedWriter)
+    buffered = io.BufferedWriter(_CountingRaw())
+    assert _buffered(buffered) is buffered

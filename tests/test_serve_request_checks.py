@@ -36,6 +36,9 @@ def refused(message: dict) -> RequestError | None:
 @example({"id": 1, "cmd": "hello", "protocol": 1.0})
 @example({"id": 1, "cmd": "hello", "protocol": True})
 @example({"id": 1, "cmd": "batch", "steps": [{"cmd": "deal", "deck": DECK, "action": 5}]})
+@example({"id": 1, "cmd": "batch", "steps": [{"cmd": "apply", "action": "9H", "state": False, "actions": True}]})
+@example({"id": 1, "cmd": "batch", "steps": [{"cmd": "apply", "action": "9H", "state": 0}]})
+@example({"id": 1, "cmd": "batch", "steps": [{"cmd": "deal", "deck": DECK, "actions": None}]})
 @example({"id": 1, "cmd": "start", "setup": {"position": {"players": 2, "hands": [], "leader": 0, "trick": [{}]}}})
 def test_serve_refuses_exactly_what_the_request_schema_forbids(message: dict) -> None:
     error = refused(message)
@@ -77,6 +80,11 @@ def test_well_formed_requests_pass_both_the_schema_and_serve(message: dict) -> N
         ({"id": 1, "cmd": "apply", "action": 7}, "bad-request", "action"),
         ({"id": 1, "cmd": "deal"}, "bad-deck", "deck"),
         ({"id": 1, "cmd": "batch", "steps": [{"cmd": "quit"}]}, "bad-request", "steps[0]"),
+        (
+            {"id": 1, "cmd": "batch", "steps": [{"cmd": "apply", "action": "2C", "state": "no"}]},
+            "bad-request",
+            "steps[0].state",
+        ),
         ({"id": 1, "cmd": "hello"}, "bad-request", "protocol"),
         ({"id": 1, "cmd": "hello", "protocol": True}, "bad-request", "'protocol'"),
     ],

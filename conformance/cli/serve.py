@@ -5,7 +5,9 @@ and the far end of the kit's own end-to-end protocol tests."""
 from __future__ import annotations
 
 import argparse
+import io
 import sys
+from typing import BinaryIO
 
 from generala_conformance import games
 from generala_conformance.transport import impl_options
@@ -28,6 +30,15 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _buffered(stream: BinaryIO) -> BinaryIO:
+    """``stream``, buffered: ``serve`` flushes its replies whenever no request
+    waits, so requests sent ahead get their replies in one write, even under
+    ``python -u`` or ``PYTHONUNBUFFERED`` (where standard output is unbuffered)."""
+    if isinstance(stream, io.BufferedIOBase):
+        return stream
+    return io.BufferedWriter(io.FileIO(stream.fileno(), "wb", closefd=False))
+
+
 def run(args: argparse.Namespace) -> int:
     """Serve until ``quit`` or end of input; an adapter that cannot be loaded, or
     that is itself a broken process, ends the command with one message (exit 2).
@@ -37,6 +48,6 @@ def run(args: argparse.Namespace) -> int:
     def body() -> int:
         checks = games.load(game.request_checks)
         adapter = make_adapter(args.adapter or game.default_adapter)
-        return serve(adapter, sys.stdin.buffer, sys.stdout.buffer, checks=checks)
+        return serve(adapter, sys.stdin.buffer, _buffered(sys.stdout.buffer), checks=checks)
 
     return impl_options.guarded("serve", body, (AdapterLoadError, AdapterFault))

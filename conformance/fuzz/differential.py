@@ -31,7 +31,7 @@ from generala_conformance.games.cards.notation import CANONICAL_DECK
 from generala_conformance.games.cards.reference_adapter import ReferenceAdapter
 from generala_conformance.games.cards.snapshots import differing
 from generala_conformance.suite.driver import show_events
-from generala_conformance.transport.adapter import Adapter, AdapterFault, BadRequest, Refused, Unsupported
+from generala_conformance.transport.adapter import Adapter, AdapterFault, BadRequest, Refused, Unsupported, lean
 from generala_conformance.transport.declared import supports_series
 from generala_reference.cards.actions import format_actions, parse_action
 from generala_reference.cards.events import events_json
@@ -252,14 +252,17 @@ def _raised(exc: Exception) -> str:
     return f"{type(exc).__name__}: {exc}"
 
 
-def _request(step: Step) -> Json:
-    """A step of a trial as a step of a ``batch`` request."""
+def _request(played: Played) -> Json:
+    """A step of a trial as a step of a ``batch`` request, asking its state only
+    where it is compared (the legal actions after every step)."""
+    step, want = played
     if step.kind == "deal":
-        return {"cmd": "deal", "deck": step.action}
-    request: Json = {"cmd": "apply", "action": step.action}
-    if step.player is not None:
-        request["player"] = step.player
-    return request
+        request: Json = {"cmd": "deal", "deck": step.action}
+    else:
+        request = {"cmd": "apply", "action": step.action}
+        if step.player is not None:
+            request["player"] = step.player
+    return lean(request, state=want.state is not None)
 
 
 class Pair:
@@ -270,9 +273,10 @@ class Pair:
     is played again request by request, so that the fault shows at its step.
 
     A step whose expected state is ``None`` is compared without its state (a
-    cheap comparison); a mismatch found so is located again with every state
-    compared (:meth:`_located`), so that it is reported at the first step that
-    differs, as a comparison of every state would report it.
+    cheap comparison; in a batch, the step says ``"state": false``); a mismatch
+    found so is located again with every state compared, request by request
+    (:meth:`_located`), so that it is reported at the first step that differs,
+    as a comparison of every state would report it.
     """
 
     def __init__(self, impl: Adapter, reason_codes: bool = True, batch: bool = False) -> None:
@@ -300,7 +304,8 @@ class Pair:
         if self.batch and len(answers) < needed:
             return found_at  # a batch that failed: located already, request by request
         steps = [step for step, _ in drawn[:needed]]
-        return self._located(setup, steps, answers[:needed] if self.batch else None) or found_at
+        # the batches' answers hold a state only where it was compared: asked again, with every state
+        return self._located(setup, steps) or found_at
 
     def _opening(self, setup: Json, plays: Iterator[Played]) -> tuple[Any, Any, list[Played], Any]:
         """The start, the legal actions after it and the first batch, asked in one
@@ -309,7 +314,7 @@ class Pair:
         chunk = list(itertools.islice(plays, BATCH_STEPS))
         calls: list[tuple[str, Json]] = [("start", {"setup": setup}), ("legal", {})]
         if chunk:
-            calls.append(("batch", {"steps": [_request(step) for step, _ in chunk]}))
+            calls.append(("batch", {"steps": [_request(played) for played in chunk]}))
         started, legal, *batch = self.impl.pipeline(calls)
         return started, legal, chunk, batch[0] if batch else None
 
@@ -328,7 +333,7 @@ class Pair:
             first = len(drawn)
             drawn += chunk
             try:
-                results = self.impl.batch([_request(s) for s, _ in chunk]) if outcome is None else _value(outcome)
+                results = self.impl.batch([_request(p) for p in chunk]) if outcome is None else _value(outcome)
                 if len(results) != len(chunk):
                     raise AdapterFault(f"the batch answered {len(results)} results for {len(chunk)} steps")
             except Exception as exc:  # a broken implementation may raise anything
@@ -342,15 +347,10 @@ class Pair:
             chunk, outcome = list(itertools.islice(plays, BATCH_STEPS)), None
         return None
 
-    def _located(
-        self, setup: Json, steps: list[Step], answers: list[Answers] | None = None
-    ) -> tuple[int, Mismatch] | None:
-        """The first mismatch of ``steps`` with every state compared: in the
-        ``answers`` already received, or (``None``) asked again request by request."""
+    def _located(self, setup: Json, steps: list[Step]) -> tuple[int, Mismatch] | None:
+        """The first mismatch of ``steps`` with every state compared, asked again request by request."""
         ref = Reference(setup)
-        if answers is None:
-            return Pair(self.impl, self.reason_codes).check(setup, ref.now, ref.played(steps))
-        return self._steps(0, ref.played(steps), answers=answers)
+        return Pair(self.impl, self.reason_codes).check(setup, ref.now, ref.played(steps))
 
     def _steps(
         self,

@@ -37,6 +37,9 @@ class Game(NamedTuple):
     requires: str | None = None
     """A function ``(requires, hello) -> requires`` adjusting what a case requires to
     what an implementation's hello declares (the dice game's point table)."""
+    planned: bool = False
+    """Whether its cases announce their requests, so that a process is sent them ahead
+    (:class:`~generala_conformance.transport.planned.Planned`, the card protocol's)."""
     version_of_suite: str = "generala_scenarios:SUITE_VERSION"
     """Where its suite's version is (``MAJOR.MINOR.PATCH``, apart from the kit's)."""
 
@@ -57,6 +60,7 @@ GAMES: dict[str, Game] = {
         schema="protocol.schema.json",
         suite_modules=("generala_conformance.suite.feature_suite", FIXTURE_SUITE),
         cases="generala_conformance.suite.pytest_plugin:card_cases",
+        planned=True,
     ),
     "dice": Game(
         name="dice",

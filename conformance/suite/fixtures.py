@@ -36,6 +36,7 @@ from generala_conformance.suite.driver import Driver, Refusal
 from generala_conformance.suite.yaml_safe import YamlRefused
 from generala_conformance.suite.yaml_safe import line_of as _line_of
 from generala_conformance.transport.adapter import Adapter
+from generala_conformance.transport.planned import Call, apply_call
 from generala_spec import rulebook
 from generala_spec.options import options
 
@@ -120,6 +121,7 @@ class Case:
         first step that differs. The adapter must hold no game; it is left holding this
         one (or none, for a case whose start is refused)."""
         driver = Driver(adapter)
+        adapter.plan([("start", {"setup": self.setup_with(rules)}), *_calls(self.steps, rules)])
         try:
             if self.refused is None:
                 driver.start(self.setup_with(rules))
@@ -147,16 +149,39 @@ def _refuse_start(driver: Driver, label: str, setup: Any, want: Refusal) -> None
 
 def _request(driver: Driver, request: Any) -> Any:
     """Send a verbatim request (``state``, ``legal``, an ``apply`` or a ``deal``)."""
-    adapter = driver.adapter
-    if request == "state":
-        return adapter.state()
-    if request == "legal":
-        return adapter.legal()
+    name, kwargs = _request_call(request)
+    return getattr(driver.adapter, name)(**kwargs)
+
+
+def _calls(steps: tuple[Step, ...], rules: Mapping[str, str]) -> list[Call]:
+    """The adapter calls that ``steps`` make when the implementation passes them
+    (:func:`_run_step`; the plan of a case, :meth:`Adapter.plan`)."""
+    calls: list[Call] = []
+    state: Call = ("state", {})
+    for step in steps:
+        if step.kind == "refuse-start":
+            calls.append(("start", {"setup": _with_rules(step.expected[0], rules)}))
+        elif step.kind in ("refuse-deal", "refuse-request"):
+            sent = step.expected[0]
+            calls += [state, ("deal", {"deck": sent}) if step.kind == "refuse-deal" else _request_call(sent), state]
+        elif step.kind == "do":
+            calls.append(apply_call(step.action, step.seat))
+        elif step.kind == "refuse":
+            calls += [state, apply_call(step.action, step.seat), state]
+        elif step.kind == "deal":
+            calls.append(("deal", {"deck": step.expected[0]}))
+        else:
+            calls.append((step.kind, {}))  # state, legal
+    return calls
+
+
+def _request_call(request: Any) -> Call:
+    """The adapter call of a verbatim request."""
+    if request in ("state", "legal"):
+        return (request, {})
     if request["cmd"] == "deal":
-        return adapter.deal(request["deck"])
-    if "player" in request:
-        return adapter.apply(request["action"], request["player"])
-    return adapter.apply(request["action"])
+        return ("deal", {"deck": request["deck"]})
+    return apply_call(request["action"], request.get("player"))
 
 
 def _run_step(driver: Driver, step: Step, rules: Mapping[str, str]) -> None:

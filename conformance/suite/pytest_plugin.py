@@ -39,6 +39,7 @@ from generala_conformance.transport.adapter import (
 from generala_conformance.transport.declared import Declared, DeclaredUnsupported
 from generala_conformance.transport.impl_options import environment
 from generala_conformance.transport.loading import AdapterLoadError, describe, load_factory, open_adapter
+from generala_conformance.transport.planned import Planned
 from generala_spec.options import profile_names, resolve
 
 MARKERS = {
@@ -338,10 +339,27 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
     items.extend(kept)
 
 
-def _handshake_failure(config: pytest.Config) -> handshake.HandshakeFailed | None:
-    """Open the implementation of this pytest process and shake hands once, before
-    any case runs; the failure when it never completes a handshake."""
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection(session: pytest.Session) -> None:
+    """Launch the implementation of this pytest process as collection begins (in
+    every process that collects: each xdist worker, or the only process; never
+    the xdist controller), so that it starts up while the suite is collected
+    (:meth:`ProcessAdapter.launch`)."""
+    config = session.config
+    if config.stash.get(RUN_KEY, None) is None or config.pluginmanager.has_plugin("dsession"):
+        return
     impl = Implementation(config)
+    config.stash[IMPL_KEY] = impl
+    launch = getattr(impl.adapter, "launch", None)
+    if launch is not None:
+        launch()
+
+
+def _handshake_failure(config: pytest.Config) -> handshake.HandshakeFailed | None:
+    """Shake hands once with the implementation of this pytest process (opened
+    at :func:`pytest_collection`), before any case runs; the failure when it
+    never completes a handshake."""
+    impl = config.stash.get(IMPL_KEY, None) or Implementation(config)
     config.stash[IMPL_KEY] = impl
     try:
         impl.hello()
@@ -470,12 +488,17 @@ def generala_rules(request: pytest.FixtureRequest, generala_implementation: Impl
 
 
 @pytest.fixture
-def generala_adapter(generala_implementation: Implementation, generala_rules: dict[str, str]) -> Iterator[Adapter]:
+def generala_adapter(
+    request: pytest.FixtureRequest, generala_implementation: Implementation, generala_rules: dict[str, str]
+) -> Iterator[Adapter]:
     """The implementation under test, holding no game yet (each case starts its own);
-    a setup its hello declares unsupported is skipped, never sent. After the case,
-    output nobody asked for (a second reply) is this case's error."""
+    a setup its hello declares unsupported is skipped, never sent; a process is
+    asked each case's requests ahead (:class:`Planned`) when the game's cases say
+    them. After the case, output nobody asked for (a second reply) is this case's error."""
     adapter = generala_implementation.adapter
-    yield Declared(adapter, generala_implementation.hello())
+    declared = Declared(adapter, generala_implementation.hello())
+    planned = adapter.pipelines and games.get(request.config.getoption("generala_game")).planned
+    yield Planned(declared) if planned else declared
     check_idle = getattr(adapter, "check_idle", None)
     if check_idle is not None:
         check_idle()
@@ -637,6 +660,7 @@ class RunState:
         self.expectations = expectations_mod.load(path) if path else None
         self.phases: dict[str, list[str]] = {}
         self.results: dict[str, report_mod.CaseResult] = {}
+        self.unexpected = 0  # results whose outcome is unexpected (kept as they are folded, for the progress)
         self.hello: dict[str, Any] | None = None
         self.aborted: dict[str, str] | None = None
         self.started = time.monotonic()
@@ -680,8 +704,7 @@ class RunState:
         self.aborted = self.aborted or getattr(report, "generala_aborted", None)
         self._record(report)
         if self.progress is not None and report.when == "teardown":
-            bad = sum(r.outcome in report_mod.UNEXPECTED for r in self.results.values())
-            self.progress.advance(extra=f"{bad} unexpected")
+            self.progress.advance(extra=f"{self.unexpected} unexpected")
 
     def _record(self, report: pytest.TestReport) -> None:
         """Fold one phase's report into its case's result."""
@@ -707,7 +730,9 @@ class RunState:
             )
             self.results[report.nodeid] = result
         result.duration = round(result.duration + report.duration, 4)
+        was_unexpected = result.outcome in report_mod.UNEXPECTED
         result.outcome = report_mod.fold(phases + ["pass"] * (3 - len(phases)))
+        self.unexpected += (result.outcome in report_mod.UNEXPECTED) - was_unexpected
         if outcome != "pass" and result.message is None:
             result.message = getattr(report, "generala_message", None) or _report_text(report)
         if getattr(report, "generala_stderr", ""):

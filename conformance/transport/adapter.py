@@ -59,8 +59,26 @@ class Refused(Exception):
         self.message = message
 
 
+def lean(step: Json, state: bool = True, actions: bool = True) -> Json:
+    """A ``batch`` step whose result needs only what is asked: ``state: false``,
+    ``actions: false`` let an implementation leave those out of the result
+    (``docs/protocol.md``, "Batches"; one that ignores them answers them anyway)."""
+    step = dict(step)
+    if not state:
+        step["state"] = False
+    if not actions:
+        step["actions"] = False
+    return step
+
+
 class Adapter(ABC):
-    """One implementation under test, holding at most one game (or series) at a time."""
+    """One implementation under test, holding at most one game (or series) at a time.
+
+    ``pipelines``: whether :meth:`pipeline` saves round trips (an adapter over a
+    process), so that asking calls ahead is worth it.
+    """
+
+    pipelines = False
 
     @abstractmethod
     def hello(self) -> Json:
@@ -102,9 +120,11 @@ class Adapter(ABC):
         A step's result is ``{"ok": true, "events", "state", "actions"}`` or, for a
         refused step, ``{"ok": false, "error": {"kind": "illegal", "code",
         "message"}, "state", "actions"}``; ``actions`` is empty once the game is
-        over. Any other error (``BadRequest``, ``Unsupported``, a fault) ends the
-        whole batch. This default asks step by step; an adapter over a process may
-        send one request instead.
+        over. A step with ``"state": false`` (or ``"actions": false``) does not
+        need that field: its result may leave it out (:func:`lean`). Any other
+        error (``BadRequest``, ``Unsupported``, a fault) ends the whole batch.
+        This default asks step by step, leaving out what a step does not need; an
+        adapter over a process may send one request instead.
         """
         return [self._batch_step(step) for step in steps]
 
@@ -122,9 +142,23 @@ class Adapter(ABC):
                 result = {"ok": True, "events": self.apply(step["action"], step.get("player"))}
         except Refused as refused:
             result = {"ok": False, "error": {"kind": "illegal", "code": refused.code, "message": refused.message}}
-        result["state"] = self.state()
-        result["actions"] = [] if result["state"].get("over") else self.legal()
+        over = None
+        if step.get("state", True):
+            result["state"] = self.state()
+            over = result["state"].get("over")
+        if step.get("actions", True):
+            result["actions"] = [] if (self._over() if over is None else over) else self.legal()
         return result
+
+    def _over(self) -> bool:
+        """Whether the game held is over (a batch's legal actions are then ``[]``);
+        this default asks the state."""
+        return bool(self.state().get("over"))
+
+    def batches(self) -> bool:
+        """Whether :meth:`batch` is one request to the implementation (its hello
+        offers batches); this default asks step by step."""
+        return False
 
     def pipeline(self, calls: list[tuple[str, Json]]) -> list[Any]:
         """Make ``calls`` (a method's name — ``start``, ``legal``, ``batch`` … — and
@@ -143,6 +177,11 @@ class Adapter(ABC):
             except (AdapterFault, BadRequest, Refused, Unsupported) as exc:
                 outcomes.append(exc)
         return outcomes
+
+    def plan(self, calls: list[tuple[str, Json]]) -> None:  # noqa: B027 - optional hook
+        """The calls about to be made, in order (as :meth:`pipeline` takes them): a
+        hint. :class:`~generala_conformance.transport.planned.Planned` asks them
+        ahead; this default ignores it."""
 
     def close(self) -> None:  # noqa: B027 - optional hook
         """Release the implementation (stop its process)."""

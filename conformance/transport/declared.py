@@ -9,6 +9,8 @@ Today one thing can be declared missing: series (``"series": false`` in the
 
 from __future__ import annotations
 
+from typing import Any
+
 from generala_conformance.transport.adapter import Adapter, Json, Unsupported
 
 SERIES_NOT_SUPPORTED = 'series not supported (the hello says "series": false)'
@@ -23,18 +25,24 @@ def supports_series(hello: Json) -> bool:
     return hello.get("series", True) is not False
 
 
+def _series(setup: Any) -> bool:
+    """Whether ``setup`` asks for a series."""
+    return isinstance(setup, dict) and bool(setup.get("series"))
+
+
 class Declared(Adapter):
     """``adapter`` with the setups its ``hello`` declares unsupported refused before they are sent."""
 
     def __init__(self, adapter: Adapter, hello: Json) -> None:
         self.adapter = adapter
         self.series = supports_series(hello)
+        self.pipelines = adapter.pipelines
 
     def hello(self) -> Json:
         return self.adapter.hello()
 
     def start(self, setup: Json) -> Json:
-        if setup.get("series") and not self.series:
+        if _series(setup) and not self.series:
             raise DeclaredUnsupported(SERIES_NOT_SUPPORTED)
         return self.adapter.start(setup)
 
@@ -57,6 +65,16 @@ class Declared(Adapter):
 
     def batch(self, steps: list[Json]) -> list[Json]:
         return self.adapter.batch(steps)
+
+    def batches(self) -> bool:
+        return self.adapter.batches()
+
+    def pipeline(self, calls: list[tuple[str, Json]]) -> list[Any]:
+        """The calls asked ahead by ``adapter``; one by one if a start among them
+        is declared unsupported (its outcome is then :class:`DeclaredUnsupported`)."""
+        if not self.series and any(name == "start" and _series(kwargs["setup"]) for name, kwargs in calls):
+            return super().pipeline(calls)
+        return self.adapter.pipeline(calls)
 
     def close(self) -> None:
         self.adapter.close()

@@ -59,6 +59,9 @@ _READ_SIZE = 64 * 1024  # bytes per read() of a pipe
 _EXIT_GRACE = 1.0  # seconds given to a dying process to report its exit code
 _TERM_GRACE = 0.5  # seconds between SIGTERM and SIGKILL when closing
 _POLL = 0.05  # while waiting for a reply, how often to look whether the process still runs
+#: Bytes of requests sent ahead of the replies read (:meth:`ProcessAdapter.pipeline`):
+#: less than any system's pipe holds (16 KiB on macOS), so a write never blocks.
+PIPELINE_WINDOW = 12 * 1024
 #: The variables a ``--clean-env`` implementation inherits (and every ``LC_*``).
 CLEAN_ENV = ("PATH", "HOME", "LANG", "TMPDIR")
 
@@ -175,6 +178,8 @@ class ProcessAdapter(protocol.RequestAdapter):
     it (``"batch": true``), else the steps are asked one request at a time.
     """
 
+    pipelines = True
+
     def __init__(
         self,
         command: str | Sequence[str],
@@ -201,6 +206,7 @@ class ProcessAdapter(protocol.RequestAdapter):
         self._buffer = bytearray()
         self._next_id = 1
         self._hello: Json | None = None
+        self._hello_sent: int | None = None  # the id of a hello whose reply is not read yet
         self._start_failures = 0
         self._last_start_fault: AdapterFault | None = None
         self._unclaimed_stderr = ""
@@ -229,7 +235,7 @@ class ProcessAdapter(protocol.RequestAdapter):
         """Raise :class:`ProtocolViolation` if the implementation wrote output nobody
         asked for (a second reply to the last request): called at the end of each
         case, so that the case which caused it is blamed, not the next one."""
-        if self._proc is None or self._selector is None or self._proc.stdout is None:
+        if self._proc is None or self._selector is None or self._proc.stdout is None or self._hello_sent:
             return
         fd = self._proc.stdout.fileno()
         while len(self._buffer) <= protocol.MAX_LINE_BYTES and self._selector.select(0):
@@ -259,16 +265,37 @@ class ProcessAdapter(protocol.RequestAdapter):
 
     # -- process life --------------------------------------------------------
 
+    def launch(self) -> None:
+        """Start the implementation and send its ``hello`` now, without waiting for
+        the reply (read when the adapter is first used), so that it starts up while
+        the kit does other work. A failure to start shows at that first use."""
+        if self._proc is None and self._start_failures < self.max_start_failures:
+            with contextlib.suppress(AdapterFault):
+                self._launch()
+
+    def _launch(self) -> None:
+        """Start the process and send the ``hello`` (its reply is read by :meth:`_ensure_running`)."""
+        self._spawn()
+        request_id, line = self._encoded("hello", {"protocol": protocol.PROTOCOL_VERSION})
+        self._send(line, "hello", request_id)
+        self._hello_sent = request_id
+
     def _ensure_running(self) -> None:
-        if self._proc is not None:
+        if self._proc is not None and self._hello_sent is None:
             return
-        if self._start_failures >= self.max_start_failures:
+        if self._proc is None and self._start_failures >= self.max_start_failures:
             assert self._last_start_fault is not None
             fault = self._last_start_fault
             raise type(fault)(f"gave up after {self._start_failures} failed starts; last: {fault}", fault.detail)
         try:
-            self._spawn()
-            self._hello = self._exchange("hello", {"protocol": protocol.PROTOCOL_VERSION})
+            if self._proc is None:
+                self._launch()
+            request_id, self._hello_sent = self._hello_sent, None
+            assert request_id is not None
+            try:
+                self._hello = self._reply("hello", {}, request_id, self.timeout)
+            except AdapterFault as fault:
+                self._fail(fault)
         except AdapterFault as fault:
             if isinstance(fault, AdapterTimeout):  # not a slow answer: the handshake never happened
                 fault = AdapterFault(f"{fault}: the implementation never completed the handshake", fault.detail)
@@ -305,6 +332,7 @@ class ProcessAdapter(protocol.RequestAdapter):
         its leader (children holding the pipes after it exited are killed too).
         ``graceful``: first close its stdin and give it (then SIGTERM) a grace."""
         proc, self._proc = self._proc, None
+        self._hello_sent = None
         if proc is None:
             return
         if graceful and proc.stdin is not None:
@@ -336,24 +364,21 @@ class ProcessAdapter(protocol.RequestAdapter):
         """Send one request and return the value of its reply; on any fault the
         process is stopped (the next call restarts it) and the fault re-raised
         with the stderr tail attached."""
-        request_id = self._request(cmd, fields)
+        request_id, line = self._encoded(cmd, fields)
+        self._send(line, cmd, request_id)
         try:
             return self._reply(cmd, fields, request_id, timeout or self.timeout)
         except AdapterFault as fault:
             self._fail(fault)
 
-    def _request(self, cmd: str, fields: Json) -> int:
-        """Send request ``cmd`` (a fault stops the process); its id."""
+    def _encoded(self, cmd: str, fields: Json) -> tuple[int, bytes]:
+        """Request ``cmd`` with the next id: the id and the line to send."""
         request_id = self._next_id
         self._next_id += 1
         message = protocol.request(request_id, cmd, **fields)
         if self.validator is not None:
             self.validator.check_request(message)
-        try:
-            self._send(message, cmd)
-        except AdapterFault as fault:
-            self._fail(fault)
-        return request_id
+        return request_id, protocol.encode(message)
 
     def _reply(self, cmd: str, fields: Json, request_id: int, timeout: float) -> Any:
         """The value of the reply to request ``request_id`` (``cmd`` with ``fields``)."""
@@ -363,23 +388,72 @@ class ProcessAdapter(protocol.RequestAdapter):
         return protocol.unwrap(reply, request_id, cmd, fields.get("steps"))
 
     def pipeline(self, calls: list[tuple[str, Json]]) -> list[Any]:
-        """Send every request of ``calls`` at once, then read the replies in order
-        (:meth:`Adapter.pipeline`): one round trip. Only the last request may be
-        large: the replies before it are small, so neither pipe fills up."""
+        """Send the requests of ``calls`` ahead of their replies, read in order
+        (:meth:`Adapter.pipeline`): one round trip, and one write, for as many
+        requests as :data:`PIPELINE_WINDOW` bytes hold (a larger pipeline reads
+        replies as it sends, so neither pipe fills up while the other side waits
+        on it). A ``batch`` to an implementation without batches is asked step by step."""
         outcomes: list[Any] = []
+        waiting: collections.deque[tuple[str, Json, int, int]] = collections.deque()
+        unsent: list[bytes] = []  # lines of the requests in ``waiting`` not written yet
+        ahead = 0  # bytes of the requests whose replies are not read yet
         try:
             self._ensure_running()
-            sent = [(cmd, fields, self._request(cmd, fields)) for cmd, fields in calls]
-            for cmd, fields, request_id in sent:
-                try:
-                    outcomes.append(self._reply(cmd, fields, request_id, self.timeout))
-                except (BadRequest, Refused, Unsupported) as exc:
-                    outcomes.append(exc)
-                except AdapterFault as fault:
-                    self._fail(fault)
+            for cmd, fields in calls:
+                if cmd == "batch" and not self._batches():  # asked step by step, once the rest is answered
+                    ahead = self._answer(waiting, unsent, outcomes, ahead, 0)
+                    outcomes.append(self._steps(fields["steps"]))
+                    continue
+                request_id, line = self._encoded(cmd, fields)
+                ahead = self._answer(waiting, unsent, outcomes, ahead, PIPELINE_WINDOW - len(line))
+                waiting.append((cmd, fields, request_id, len(line)))
+                unsent.append(line)
+                ahead += len(line)
+            self._answer(waiting, unsent, outcomes, ahead, 0)
         except AdapterFault as fault:  # every call not answered has this outcome
             outcomes += [fault] * (len(calls) - len(outcomes))
         return outcomes
+
+    def _answer(
+        self,
+        waiting: collections.deque[tuple[str, Json, int, int]],
+        unsent: list[bytes],
+        outcomes: list[Any],
+        ahead: int,
+        room: int,
+    ) -> int:
+        """Read replies to the ``waiting`` requests (the ``unsent`` lines written
+        first, at once) until at most ``room`` bytes of requests are ahead; the bytes left ahead."""
+        if ahead <= room:
+            return ahead
+        if unsent:
+            first = len(waiting) - len(unsent)
+            cmd, _, request_id, _ = waiting[first]
+            self._send(b"".join(unsent), cmd, request_id, quiet=first == 0)
+            unsent.clear()
+        while waiting and ahead > room:
+            ahead -= self._outcome(waiting.popleft(), outcomes)
+        return ahead
+
+    def _steps(self, steps: list[Json]) -> Any:
+        """A batch asked step by step (:meth:`Adapter.batch`): its results, or the
+        refusal that ended it (a fault is raised)."""
+        try:
+            return self.batch(steps)
+        except (BadRequest, Refused, Unsupported) as exc:
+            return exc
+
+    def _outcome(self, sent: tuple[str, Json, int, int], outcomes: list[Any]) -> int:
+        """Read the reply to the ``sent`` request into ``outcomes`` (a fault stops
+        the process and is raised); the size of the request."""
+        cmd, fields, request_id, size = sent
+        try:
+            outcomes.append(self._reply(cmd, fields, request_id, self.timeout))
+        except (BadRequest, Refused, Unsupported) as exc:
+            outcomes.append(exc)
+        except AdapterFault as fault:
+            self._fail(fault)
+        return size
 
     def _fail(self, fault: AdapterFault) -> NoReturn:
         """Stop the process (its stderr read to the end) and raise ``fault`` with the
@@ -389,17 +463,22 @@ class ProcessAdapter(protocol.RequestAdapter):
         fault.detail = _join_detail(fault.detail, capture.tail() if capture is not None else "")
         raise fault
 
-    def _send(self, message: Json, cmd: str) -> None:
+    def _send(self, line: bytes, cmd: str, request_id: int, quiet: bool = True) -> None:
+        """Write one request line (a fault stops the process). ``quiet``: no reply
+        is awaited, so any output read already is output nobody asked for."""
         assert self._proc is not None and self._proc.stdin is not None
-        if self._buffer:
-            raise ProtocolViolation(
-                f"the implementation wrote output nobody asked for before the {cmd} request",
-                detail=protocol.shown(bytes(self._buffer)),
-            )
         try:
-            self._proc.stdin.write(protocol.encode(message))
-        except OSError:
-            raise self._gone(cmd, message["id"]) from None
+            if quiet and self._buffer:
+                raise ProtocolViolation(
+                    f"the implementation wrote output nobody asked for before the {cmd} request",
+                    detail=protocol.shown(bytes(self._buffer)),
+                )
+            try:
+                self._proc.stdin.write(line)
+            except OSError:
+                raise self._gone(cmd, request_id) from None
+        except AdapterFault as fault:
+            self._fail(fault)
 
     def _read_line(self, cmd: str, request_id: int, timeout: float) -> bytes:
         """The next line of stdout (at most :data:`protocol.MAX_LINE_BYTES`), read in

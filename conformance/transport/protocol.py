@@ -75,6 +75,10 @@ def _no_constant(name: str) -> Any:
     raise _NotJson(f"{name} is not a JSON value")
 
 
+_DECODER = json.JSONDecoder(parse_constant=_no_constant)
+"""One decoder for every line (``json.loads`` with an argument builds a new one each call)."""
+
+
 def decode(line: bytes | str) -> Json:
     """Parse one line of UTF-8 JSON into an object, or raise :class:`ProtocolViolation`
     (not UTF-8, not JSON, NaN/Infinity, nested deeper than :data:`MAX_DEPTH`, not an
@@ -91,7 +95,7 @@ def decode(line: bytes | str) -> Json:
     else:
         text = line
     try:
-        message, too_deep = json.loads(text, parse_constant=_no_constant), False
+        message, too_deep = _DECODER.decode(text), False
     except RecursionError:
         message, too_deep = None, True  # deeper than the decoder goes
     except ValueError as error:
@@ -104,7 +108,7 @@ def decode(line: bytes | str) -> Json:
         )
     if not isinstance(message, dict):
         raise ProtocolViolation("the implementation wrote a JSON value that is not an object", detail=shown(line))
-    if "\\u" in text or needs_cleaning(text):
+    if "\\u" in text or needs_cleaning(text, strict_json=True):
         clean_value(message)
     return message
 
@@ -121,8 +125,11 @@ def nests_deeper(text: str, limit: int) -> bool:
 
     Read from the text, for speed: with its strings and scalars taken out, each
     pass takes out the innermost arrays and objects, so it takes as many passes
-    as the text has levels.
+    as the text has levels. A text with at most ``limit`` opening brackets in all
+    (most lines) cannot nest deeper, and is answered at once.
     """
+    if text.count("[") + text.count("{") <= limit:
+        return False
     # Without escapes every quote opens or closes a string: split there (faster).
     outside = _STRINGS.sub("", text) if "\\" in text else "".join(text.split('"')[::2])
     brackets = outside.translate(_OUTSIDE_STRINGS)
@@ -177,7 +184,7 @@ def unwrap(reply: Json, request_id: int, cmd: str, steps: list[Json] | None = No
     if ok is True:
         value = _result(reply, cmd)
         if cmd == "batch":
-            check_batch(value, len(steps or ()), reply)
+            check_batch(value, steps or [], reply)
         return value
     if ok is not False:
         raise _violation(f"reply to {cmd} has no boolean 'ok'", reply)
@@ -217,12 +224,13 @@ def check_hello(hello: Json, reply: Json | None = None) -> None:
     handshake.check(hello, reply)
 
 
-def check_batch(results: list[Json], steps: int, reply: Json) -> None:
-    """Check the results of a ``batch`` of ``steps`` steps: one per step, each with
-    its events or an ``illegal`` error, then the state and the legal actions."""
-    if len(results) != steps:
-        raise _violation(f"reply to batch holds {len(results)} results for {steps} steps", reply)
-    for number, result in enumerate(results, 1):
+def check_batch(results: list[Json], steps: list[Json], reply: Json) -> None:
+    """Check the results of a ``batch`` of ``steps``: one per step, each with its
+    events or an ``illegal`` error, then the state and the legal actions (either
+    may be left out where the step said ``false`` for it)."""
+    if len(results) != len(steps):
+        raise _violation(f"reply to batch holds {len(results)} results for {len(steps)} steps", reply)
+    for number, (result, step) in enumerate(zip(results, steps, strict=True), 1):
         ok = result.get("ok")
         if ok is True:
             events = result.get("events")
@@ -231,9 +239,10 @@ def check_batch(results: list[Json], steps: int, reply: Json) -> None:
             error = result.get("error")
             good = ok is False and isinstance(error, dict) and error.get("kind") == "illegal"
             good = good and isinstance(error.get("code"), str | None)
-        actions = result.get("actions")
-        good = good and isinstance(result.get("state"), dict) and isinstance(actions, list)
-        if not (good and all(isinstance(a, str) for a in actions)):
+        state, actions = result.get("state"), result.get("actions")
+        good = good and (isinstance(state, dict) or (state is None and step.get("state") is False))
+        good = good and (isinstance(actions, list) or (actions is None and step.get("actions") is False))
+        if not (good and all(isinstance(a, str) for a in actions or ())):
             raise _violation(f"batch result {number} is not {{ok, events | error (illegal), state, actions}}", reply)
 
 
@@ -327,3 +336,6 @@ class RequestAdapter(Adapter):
     def _batches(self) -> bool:
         """Whether the implementation answers ``batch`` requests (its hello says so)."""
         return False
+
+    def batches(self) -> bool:
+        return self._batches()

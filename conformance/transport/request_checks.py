@@ -271,7 +271,8 @@ def _check_apply(message: Json, path: str = "") -> None:
 
 
 def _check_batch(message: Json) -> None:
-    """``batch``: ``steps``, each an apply or a deal (``$defs/batch-step``)."""
+    """``batch``: ``steps``, each an apply or a deal, with optional ``state`` and
+    ``actions`` booleans (``$defs/batch-step``)."""
     _required(message, {"steps": "bad-request"}, "")
     steps = message["steps"]
     if not isinstance(steps, list):
@@ -286,6 +287,8 @@ def _check_batch(message: Json) -> None:
         else:
             what = f"an apply or a deal step, not {shown(_json(step))}"
             raise RequestError("bad-request", f"steps[{index}] must be {what}")
+        for flag in ("state", "actions"):  # what the step's result may leave out
+            _field(step, flag, path, "bad-request", lambda v: isinstance(v, bool), "true or false")
 
 
 _COMMAND_CHECKS: dict[str, Callable[[Json], None]] = {

@@ -41,8 +41,13 @@ def clean_text(text: str) -> str:
     return _UNSAFE.sub(_stand_in, text)
 
 
-def needs_cleaning(text: str) -> bool:
-    """Whether :func:`clean_text` would change ``text``."""
+def needs_cleaning(text: str, strict_json: bool = False) -> bool:
+    """Whether :func:`clean_text` would change ``text``; with ``strict_json``,
+    whether it would change a string of the JSON ``text`` (one that strict JSON
+    decoding accepted, without ``\\u`` escapes): its strings hold no raw
+    character below U+0020, so an ASCII text needs it only for a DEL (faster)."""
+    if strict_json and text.isascii():
+        return "\x7f" in text
     return _UNSAFE.search(text) is not None
 
 

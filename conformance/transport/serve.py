@@ -4,7 +4,8 @@
 answers ``batch`` with :meth:`Adapter.batch`, so it offers batches for any adapter),
 after :mod:`~generala_conformance.transport.request_checks` has refused what the
 protocol schema forbids; :func:`serve` runs that over a pair of byte streams until
-``quit`` or end of input, reading lines under a size cap. :class:`LoopbackAdapter`
+``quit`` or end of input, reading lines under a size cap and flushing its
+replies whenever no further request waits to be read. :class:`LoopbackAdapter`
 runs the same request/reply path in-process (no pipes), so that
 ``--validate-messages`` can check what an in-process adapter would say over the wire.
 """
@@ -12,6 +13,7 @@ runs the same request/reply path in-process (no pipes), so that
 from __future__ import annotations
 
 import json
+import select
 from collections.abc import Callable, Iterator
 from typing import Any, BinaryIO
 
@@ -107,17 +109,55 @@ def handle(
         return _error(request_id, "bad-request", str(error), getattr(error, "code", "bad-request"))
 
 
-def _request_lines(instream: BinaryIO) -> Iterator[bytes | None]:
-    """Each line of ``instream``, or ``None`` for a line longer than
-    :data:`MAX_LINE_BYTES` (never held in memory: its rest is read and dropped)."""
-    limit = request_checks.MAX_LINE_BYTES + 1
-    while line := instream.readline(limit):
-        if len(line) < limit or line.endswith(b"\n"):
-            yield line
-            continue
-        while line and not line.endswith(b"\n"):
-            line = instream.readline(limit)
-        yield None
+_READ_SIZE = 64 * 1024  # bytes per read of the request stream
+
+
+class _RequestLines:
+    """The request lines of ``instream``, read in chunks into a buffer of its own,
+    so that :meth:`waiting` can tell whether the next request is already there."""
+
+    def __init__(self, instream: BinaryIO) -> None:
+        self.instream = instream
+        self.buffer = bytearray()
+
+    def __iter__(self) -> Iterator[bytes | None]:
+        """Each line, or ``None`` for a line longer than :data:`MAX_LINE_BYTES`
+        (never held in memory: its rest is read and dropped)."""
+        limit = request_checks.MAX_LINE_BYTES + 1
+        while True:
+            end = self.buffer.find(b"\n", 0, limit)
+            if end >= 0:
+                line = bytes(self.buffer[: end + 1])
+                del self.buffer[: end + 1]
+                yield line
+            elif len(self.buffer) >= limit:
+                while (end := self.buffer.find(b"\n")) < 0:
+                    self.buffer.clear()
+                    if not self._read():
+                        break
+                del self.buffer[: end + 1]  # (all of it at the end of input)
+                yield None
+            elif not self._read():
+                if self.buffer:  # a last line without its newline
+                    yield bytes(self.buffer)
+                return
+
+    def _read(self) -> bool:
+        """Read what is there (at least a byte, or the end of input: ``False``)."""
+        read = getattr(self.instream, "read1", self.instream.read)  # (a raw stream has no read1)
+        chunk = read(_READ_SIZE)
+        self.buffer += chunk
+        return bool(chunk)
+
+    def waiting(self) -> bool:
+        """Whether the next request is read already or on its way (requests sent
+        ahead, ``docs/protocol.md``); a stream that cannot be polled never says so."""
+        if b"\n" in self.buffer:
+            return True
+        try:
+            return bool(select.select([self.instream], [], [], 0)[0])
+        except (OSError, ValueError):  # no file descriptor (an in-memory stream), or not pollable
+            return False
 
 
 def answer(
@@ -154,14 +194,17 @@ def serve(
     of input; return 0. Every line but a blank one gets exactly one reply: a line
     that is too long, not UTF-8, not a JSON object or too deep gets a
     ``bad-request`` reply with ``id: null`` (limits in ``docs/protocol.md``)."""
-    for line in _request_lines(instream):
+    lines = _RequestLines(instream)
+    for line in lines:
         if line is not None and not line.strip():
             continue
         reply, cmd = answer(adapter, line, setup_checks, checks)
         outstream.write(encode_reply(reply))
-        outstream.flush()
+        if not lines.waiting():  # else the reply goes out with the next ones, in one write
+            outstream.flush()
         if reply["ok"] and cmd == "quit":
             break
+    outstream.flush()
     adapter.close()
     return 0
 

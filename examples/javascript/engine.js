@@ -729,9 +729,15 @@ class Session {
   }
 }
 
-/** A step of a batch: the request's reply plus the state and the legal actions after it. */
+/**
+ * A step of a batch: the request's reply plus the state and the legal actions after it
+ * (each left out when the step says `"state": false` or `"actions": false`).
+ */
 function batchStep(session, step) {
   if (typeof step !== 'object' || step === null) throw badRequest('batch step must be an object');
+  for (const flag of ['state', 'actions']) {
+    if (flag in step && typeof step[flag] !== 'boolean') throw badRequest(`batch step: ${flag} must be true or false`);
+  }
   let result;
   try {
     let events;
@@ -743,8 +749,8 @@ function batchStep(session, step) {
     if (!(e instanceof ProtocolError) || e.kind !== 'illegal') throw e;
     result = { ok: false, error: { kind: 'illegal', code: e.code, message: e.message } };
   }
-  result.state = snapshot(session);
-  result.actions = legalActions(session.game);
+  if (step.state !== false) result.state = snapshot(session);
+  if (step.actions !== false) result.actions = legalActions(session.game);
   return result;
 }
 

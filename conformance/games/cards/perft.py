@@ -72,9 +72,11 @@ def divide_game(game: Game, depth: int, done: Callable[[int], None] | None = Non
 class AdapterSearch:
     """Perft through an adapter, one ``batch`` request per edge: the step's result
     carries the child's snapshot and legal actions, so a leaf's count costs no
-    request. A node is restarted from its snapshot (as a ``position``) only when
-    the implementation no longer holds it (for every child but its first). An
-    implementation without batches is asked step by step (``Adapter.batch``)."""
+    request. A node's children are asked in one pipeline (:meth:`Adapter.pipeline`,
+    one round trip through a process): a one-step batch for each of its actions,
+    the node restarted from its snapshot (as a ``position``) before each but a
+    first one the implementation still holds. An implementation without batches
+    is asked step by step (``Adapter.batch``)."""
 
     def __init__(self, adapter: Adapter, rules: Mapping[str, str], held: Json | None = None) -> None:
         self.adapter = adapter
@@ -89,26 +91,41 @@ class AdapterSearch:
             return 1
         if depth == 1:
             return len(actions)
-        return sum(self.count(*self.child(state, a), depth - 1) for a in actions)
+        # the last child first: the implementation holds it, it needs no restart
+        return sum(self.count(*child, depth - 1) for child in reversed(self.children(state, actions)))
 
-    def child(self, state: Json, action: str) -> tuple[Json, list[str]]:
-        """The snapshot and legal actions after ``action`` from the node ``state``."""
-        if self._held is not state:
-            self.adapter.start({"rules": self.rules, "position": position_of(state)})
-        [result] = self.adapter.batch([{"cmd": "apply", "action": action, "player": state["to_move"]}])
-        if not result["ok"]:
-            error = result["error"]
-            raise Refused(error.get("code"), f"{action} (listed as legal) was refused: {error.get('message', '')}")
-        self._held = result["state"]
-        return result["state"], result["actions"]
+    def children(self, state: Json, actions: list[str]) -> list[tuple[Json, list[str]]]:
+        """The snapshot and legal actions after each of ``actions`` from the node ``state``."""
+        restart = ("start", {"setup": {"rules": self.rules, "position": position_of(state)}})
+        player = state["to_move"]
+        calls: list[tuple[str, Json]] = []
+        for action in actions:
+            if calls or self._held is not state:
+                calls.append(restart)
+            calls.append(("batch", {"steps": [{"cmd": "apply", "action": action, "player": player}]}))
+        found = []
+        for (name, _), outcome in zip(calls, self.adapter.pipeline(calls), strict=True):
+            if isinstance(outcome, Exception):
+                raise outcome
+            if name == "batch":
+                [result] = outcome
+                if not result["ok"]:
+                    action = actions[len(found)]
+                    error = result["error"]
+                    message = f"{action} (listed as legal) was refused: {error.get('message', '')}"
+                    raise Refused(error.get("code"), message)
+                found.append((result["state"], result["actions"]))
+        if found:
+            self._held = found[-1][0]
+        return found
 
     def divide(
         self, state: Json, actions: list[str], depth: int, done: Callable[[int], None] | None = None
     ) -> dict[str, int]:
         """Counts per first action (``done(n)`` after each of the ``n``, as :func:`divide_game`)."""
         out = {}
-        for action in actions:
-            out[action] = self.count(*self.child(state, action), depth - 1)
+        for action, child in zip(actions, self.children(state, actions), strict=True):
+            out[action] = self.count(*child, depth - 1)
             if done is not None:
                 done(len(actions))
         return out

@@ -6,7 +6,7 @@ from generala_conformance import __version__
 from generala_conformance.transport.adapter import Adapter, BadRequest, Json, Refused
 from generala_reference.cards.actions import format_actions, parse_action
 from generala_reference.cards.events import event_json, events_json
-from generala_reference.cards.game import Game
+from generala_reference.cards.game import OVER, Game
 from generala_reference.cards.position import from_position, snapshot
 from generala_reference.cards.rules import Rules
 from generala_reference.cards.series import Series
@@ -117,6 +117,9 @@ class ReferenceAdapter(Adapter):
         except (IllegalAction, InvalidInput) as exc:
             raise Refused(exc.code, exc.message) from None
         return events_json(events)
+
+    def _over(self) -> bool:
+        return self._game().phase == OVER  # (no snapshot built)
 
     def state(self) -> Json:
         state = snapshot(self._game())

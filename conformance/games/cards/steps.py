@@ -49,6 +49,7 @@ from generala_conformance.games.cards.notation import (
 from generala_conformance.suite.divergence import Divergence
 from generala_conformance.suite.driver import Driver, show_events
 from generala_conformance.transport.adapter import Adapter, Refused
+from generala_conformance.transport.planned import Call, apply_call
 from pytest_bdd import given, parsers, then, when
 
 Json = dict[str, Any]
@@ -83,6 +84,22 @@ class Table:
             self.driver.start({**self.setup, "rules": self.rules})
             self.started = True
         return self.driver
+
+    def plan(self, moves: list[tuple[int, str]], last_may_be_refused: bool) -> None:
+        """Tell the adapter the requests of a step that plays ``moves`` (:meth:`Adapter.plan`):
+        the start if the game is not on, each move (``last_may_be_refused``: the
+        state before the last one, see :meth:`move`), then the state (which the
+        next step most often checks; unasked, it costs nothing more)."""
+        if self.pending is not None:
+            return  # the step fails before any move (game)
+        calls: list[Call] = []
+        if not self.started and self.setup is not None:
+            calls.append(("start", {"setup": {**self.setup, "rules": self.rules}}))
+        for index, (s, action) in enumerate(moves):
+            if last_may_be_refused and index == len(moves) - 1:
+                calls.append(("state", {}))
+            calls.append(apply_call(action, s))
+        self.adapter.plan([*calls, ("state", {})])
 
     def move(self, s: int, action: str, last: bool) -> None:
         """Apply one move; the refusal of the step's last move waits for a Then step."""
@@ -178,6 +195,7 @@ def when_moves(generala_table: Table, moves: str) -> None:
     """Moves in order: ``P1 leads 8H, P2 plays 9H and P3 declines``, ``P3 takes 9H``;
     ``P2 sends "8X"`` sends an action text as it is."""
     parts = [_move(p) for p in re.split(r",\s*|\s+and\s+", moves) if p]
+    generala_table.plan(parts, last_may_be_refused=True)
     for i, (s, action) in enumerate(parts):
         generala_table.move(s, action, last=i == len(parts) - 1)
 
@@ -185,10 +203,11 @@ def when_moves(generala_table: Table, moves: str) -> None:
 @when(parsers.re(r"the game is played out:"))
 def when_played_out(generala_table: Table, docstring: str) -> None:
     """A whole run of moves in the short notation (``P2 8H, P3 decline, P3 take 8H``)."""
+    moves = [parse_action(text) for text in re.split(r"\s*[,\n]\s*", docstring.strip()) if text]
+    generala_table.plan(moves, last_may_be_refused=False)
     driver = generala_table.game()
-    for text in re.split(r"\s*[,\n]\s*", docstring.strip()):
-        if text:
-            driver.act(*parse_action(text))
+    for move in moves:
+        driver.act(*move)
 
 
 @when(parsers.re(rf"the next game is dealt {_DECK}"))

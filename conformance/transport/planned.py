@@ -1,0 +1,185 @@
+"""``Planned``: an adapter told the calls a case is about to make, which it asks
+ahead in one pipeline (``docs/protocol.md``, "Requests sent ahead").
+
+A suite case knows its requests before it makes them: its start, its moves, the
+states and legal actions it checks. :meth:`Planned.plan` sends them all with
+:meth:`Adapter.pipeline` (one round trip through a process instead of one per
+request); each call that is the next one planned is then answered from its
+outcome, exactly as the implementation answered it. To an implementation that
+takes batches, a run of moves goes as one ``batch`` whose steps need no state
+and no legal actions (``"state": false``, ``"actions": false``); a batch that
+fails as a whole leaves its moves to be asked one by one, off the plan.
+
+A call off the plan (the state a divergence's report shows, or a plan that
+guessed wrong) drops the rest of the plan. If the rest held a request that
+changes the game (a start, a move, a deal, a batch), the implementation is
+first brought back to where the calls answered so far left it: the game's
+start and every move since are asked again, one by one. A deterministic
+implementation is then exactly where it would be without any plan, so a case
+reports the same divergence, at the same step, with the same state.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from contextlib import suppress
+from typing import Any
+
+from generala_conformance.transport.adapter import Adapter, AdapterFault, BadRequest, Json, Refused, Unsupported, lean
+
+Call = tuple[str, Json]
+"""A method of :class:`Adapter` by name and its keyword arguments (as :meth:`Adapter.pipeline` takes them)."""
+CHANGING = ("start", "apply", "deal", "batch")
+"""The requests that change the game the implementation holds."""
+
+
+def apply_call(action: str, player: int | None) -> Call:
+    """The call of ``apply(action, player)`` (no ``player`` field when it is ``None``)."""
+    return ("apply", {"action": action} if player is None else {"action": action, "player": player})
+
+
+UNKNOWN = object()
+"""The planned answer of a move whose batch failed as a whole: asked again, off the plan."""
+
+
+def _batchable(call: Call) -> bool:
+    """Whether ``call`` is a move a batch step can carry (a malformed one would fail the whole batch)."""
+    name, kwargs = call
+    player = kwargs.get("player")
+    return name == "apply" and isinstance(kwargs["action"], str) and (player is None or _is_seat(player))
+
+
+def _is_seat(value: Any) -> bool:
+    return type(value) is int and 0 <= value <= 9
+
+
+def _runs(calls: list[Call]) -> list[list[Call]]:
+    """``calls`` cut into runs: each run of moves a batch can carry, every other call alone."""
+    runs: list[list[Call]] = []
+    for call in calls:
+        if runs and _batchable(call) and _batchable(runs[-1][-1]):
+            runs[-1].append(call)
+        else:
+            runs.append([call])
+    return runs
+
+
+def moves(run: list[Call]) -> list[Json]:
+    """The steps of a batch playing the moves of ``run``, each needing neither state nor legal actions."""
+    return [lean({"cmd": "apply", **kwargs}, state=False, actions=False) for _, kwargs in run]
+
+
+def _spread(run: list[Call], outcome: Any) -> list[Any]:
+    """The answer to each call of ``run`` from the outcome of its request (a batch
+    for a run of moves: its events or refusals, :data:`UNKNOWN` if it failed)."""
+    if len(run) == 1:
+        return [outcome]
+    if isinstance(outcome, Exception):
+        return [UNKNOWN] * len(run)
+    return [
+        result["events"]
+        if result["ok"]
+        else Refused(result["error"].get("code"), str(result["error"].get("message", "")))
+        for result in outcome
+    ]
+
+
+def _value(outcome: Any) -> Any:
+    """A pipelined call's value, or the exception it ended with, raised."""
+    if isinstance(outcome, Exception):
+        raise outcome
+    return outcome
+
+
+class Planned(Adapter):
+    """``adapter`` answering planned calls from one pipeline (module docstring).
+
+    ``replays`` counts the times the implementation was brought back after a
+    call off the plan (a plan that matches its case never needs it).
+    """
+
+    def __init__(self, adapter: Adapter) -> None:
+        self.adapter = adapter
+        self.replays = 0
+        self._planned: deque[tuple[Call, Any]] = deque()
+        self._played: list[Call] = []  # the last start and every game-changing call since
+
+    def plan(self, calls: list[Call]) -> None:
+        """Ask ``calls`` now, in one pipeline; they are answered as they are made.
+        To an implementation that takes batches, each run of moves goes as one
+        ``batch`` whose steps need neither state nor legal actions (:func:`moves`)."""
+        self._drop(replay=not calls or calls[0][0] != "start")
+        if not calls:
+            return
+        runs = _runs(calls) if self.adapter.batches() else [[call] for call in calls]
+        requests = [run[0] if len(run) == 1 else ("batch", {"steps": moves(run)}) for run in runs]
+        outcomes = self.adapter.pipeline(requests)
+        answers = [answer for run, outcome in zip(runs, outcomes, strict=True) for answer in _spread(run, outcome)]
+        self._planned = deque(zip(calls, answers, strict=True))
+
+    def _drop(self, replay: bool = True) -> None:
+        """Forget the rest of the plan; if it changed the game (and ``replay``:
+        the next call is not a start, which replaces the game anyway), bring the
+        implementation back to where the calls answered so far left it."""
+        rest, self._planned = self._planned, deque()
+        if not replay or not any(name in CHANGING for (name, _), _ in rest):
+            return
+        self.replays += 1
+        for name, kwargs in self._played:
+            with suppress(Refused, BadRequest, Unsupported):  # answered so the first time too (a fault is raised)
+                getattr(self.adapter, name)(**kwargs)
+
+    def _record(self, call: Call) -> None:
+        """Keep ``call`` if it changes the game (a start: from it on)."""
+        if call[0] == "start":
+            self._played = [call]
+        elif call[0] in CHANGING:
+            self._played.append(call)
+
+    def _ask(self, call: Call) -> Any:
+        """Answer ``call`` from the plan when it is the next one planned, else ask it."""
+        if self._planned:
+            planned, outcome = self._planned[0]
+            if planned == call and outcome is not UNKNOWN:
+                self._planned.popleft()
+                self._record(call)
+                if isinstance(outcome, AdapterFault):
+                    self._planned.clear()  # the process is gone: the next call starts another
+                return _value(outcome)
+            self._drop(replay=call[0] != "start")
+        self._record(call)
+        return getattr(self.adapter, call[0])(**call[1])
+
+    def hello(self) -> Json:
+        return self.adapter.hello()
+
+    def start(self, setup: Json) -> Json:
+        return self._ask(("start", {"setup": setup}))
+
+    def deal(self, deck: list[str]) -> list[Json]:
+        return self._ask(("deal", {"deck": deck}))
+
+    def legal(self) -> list[str]:
+        return self._ask(("legal", {}))
+
+    def apply(self, action: str, player: int | None = None) -> list[Json]:
+        return self._ask(apply_call(action, player))
+
+    def state(self) -> Json:
+        return self._ask(("state", {}))
+
+    def batch(self, steps: list[Json]) -> list[Json]:
+        return self._ask(("batch", {"steps": steps}))
+
+    def batches(self) -> bool:
+        return self.adapter.batches()
+
+    def pipeline(self, calls: list[tuple[str, Json]]) -> list[Any]:
+        self._drop()
+        for call in calls:
+            self._record(call)
+        return self.adapter.pipeline(calls)
+
+    def close(self) -> None:
+        self._planned.clear()
+        self.adapter.close()
