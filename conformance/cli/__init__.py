@@ -26,7 +26,6 @@ EPILOG = (
 
 def version_line() -> str:
     """``generala-kit 0.1.0 (cards suite 1.0.0, dice suite 1.0.0, protocol 1)``."""
-    from generala_conformance import games
     from generala_conformance.games.cards.reference_adapter import kit_version
     from generala_conformance.transport.handshake import PROTOCOL_VERSION
 
@@ -51,10 +50,6 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         epilog = getattr(module, "EPILOG", None)
         command = sub.add_parser(name, help=module.HELP, description=module.HELP, epilog=epilog)
         module.configure(command)
-        if not any("--game" in action.option_strings for action in command._actions):
-            choices = getattr(module, "GAMES", games.NAMES)
-            help_text = "the game (default: %(default)s)" + ("" if len(choices) > 1 else "; only the card game's yet")
-            command.add_argument("--game", choices=choices, default=games.DEFAULT, help=help_text)
         command.set_defaults(_run=module.run)
     return parser
 

@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from generala_conformance import games
 from generala_conformance.errors import UsageError
 from generala_conformance.report_site.inputs import ReportInputError, of_game, read_run
 from generala_conformance.suite import expectations, report
@@ -33,6 +34,7 @@ class ReportFileError(UsageError):
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """Add the command's options."""
+    games.add_option(parser, "the game of the report")
     parser.add_argument("--from", dest="source", required=True, metavar="REPORT", help="a check --json report")
     parser.add_argument(
         "--update",

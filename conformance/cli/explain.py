@@ -12,17 +12,17 @@ import argparse
 import json
 import sys
 
+from generala_conformance import games
 from generala_conformance.games.cards.arbiter import position_text
 from generala_conformance.games.cards.arbiter.explain import ExplainError, explain
 from generala_conformance.games.cards.arbiter.position_text import PositionError
 
-GAMES = ("cards",)
-"""The games this command knows (``--game``)."""
 HELP = "explain a position: legal moves, who wins and leads, by which clause"
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """Add the arguments of ``explain``."""
+    games.add_option(parser, "the game of the position", only=("cards",))
     parser.formatter_class = argparse.RawDescriptionHelpFormatter
     parser.epilog = position_text.__doc__
     parser.add_argument("position", nargs="?", help="the position in the short text form (see below)")

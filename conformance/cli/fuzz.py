@@ -13,6 +13,7 @@ import shlex
 import sys
 from pathlib import Path
 
+from generala_conformance import games
 from generala_conformance.fuzz import campaign, shards
 from generala_conformance.fuzz.differential import KINDS, FuzzError, Settings
 from generala_conformance.fuzz.repro import draw, fixture_case, fixture_yaml
@@ -33,9 +34,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=0, help="the campaign's seed (default 0)")
     parser.add_argument("--games", type=int, default=1000, help="number of games in the campaign (default 1000)")
     parser.add_argument("--replay", type=int, metavar="K", help="replay only game K of the campaign")
-    parser.add_argument(
-        "--game", default="cards", choices=("cards", "dice"), help="the game to fuzz: cards (default) or dice"
-    )
+    games.add_option(parser, "the game to fuzz")
     parser.add_argument("--players", default="2-10", help="table sizes: 2-10, 4 or 2,3,10 (default 2-10)")
     parser.add_argument(
         "--profile", action="append", choices=profile_names(), help="profiles to draw from (default: all supported)"
@@ -122,7 +121,7 @@ def _fuzz(args: argparse.Namespace) -> int:
         mixed_rate=args.mixed,
         without=tuple(args.without),
     )
-    games = (
+    indices = (
         range(args.replay, args.replay + 1) if args.replay is not None else shards.shard_range(args.games, args.shard)
     )
     factory = impl_options.factory(args)
@@ -130,10 +129,10 @@ def _fuzz(args: argparse.Namespace) -> int:
     summary = campaign.Summary(
         campaign=shards.parameters(args.seed, args.games, settings),
         shards=None if args.replay is not None else _shards(args.shard),
-        ranges=[[games.start, games.stop]],
+        ranges=[[indices.start, indices.stop]],
     )
-    progress = Progress("fuzz", len(games), forced=args.progress)
-    for chunk in campaign.run(factory, args.seed, games, settings, args.jobs, args.keep_going):
+    progress = Progress("fuzz", len(indices), forced=args.progress)
+    for chunk in campaign.run(factory, args.seed, indices, settings, args.jobs, args.keep_going):
         summary.add(chunk)
         for found in chunk.found:
             summary.divergences.append(_settle(found, factory, args))

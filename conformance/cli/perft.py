@@ -18,6 +18,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from generala_conformance import games
 from generala_conformance.errors import UsageError
 from generala_conformance.games.cards.notation import CANONICAL_DECK, NotationError, cards
 from generala_conformance.games.cards.perft import divide_adapter, divide_game, perft_cases
@@ -31,8 +32,6 @@ from generala_conformance.transport.loading import AdapterLoadError
 from generala_reference.cards import Game, GeneralaError, Rules, from_position, parse_deck
 from generala_spec.options import profile_names, resolve
 
-GAMES = ("cards",)
-"""The games this command knows (``--game``)."""
 HELP = "count legal action sequences to a depth (perft), per first action with --divide"
 
 
@@ -42,6 +41,7 @@ class PerftUsage(UsageError):
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """Add the command's options."""
+    games.add_option(parser, "the game to count", only=("cards",))
     impl_options.add_options(parser)
     source = parser.add_mutually_exclusive_group()
     source.add_argument("--case", metavar="ID", help="a named position of the perft table")

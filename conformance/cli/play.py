@@ -14,6 +14,7 @@ import sys
 from collections.abc import Iterator
 from typing import TextIO
 
+from generala_conformance import games
 from generala_conformance.games.cards.arbiter import narrate
 from generala_reference.cards.events import event_json
 from generala_reference.cards.game import Game
@@ -21,12 +22,12 @@ from generala_reference.cards.rules import Rules
 from generala_reference.cards.series import Series
 from generala_spec.options import profile_names
 
-GAMES = ("cards",)
-"""The games this command knows (``--game``)."""
 HELP = "play a seeded game (or series) with random players and print it trick by trick"
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
+    """Add the options of ``play``."""
+    games.add_option(parser, "the game to play", only=("cards",))
     parser.add_argument("--players", type=int, default=4, help="2 to 10 (default 4)")
     parser.add_argument("--dealer", type=int, default=1, help="the dealer, P1..Pn (default P1)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the deal and of the players' choices")

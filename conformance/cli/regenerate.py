@@ -15,6 +15,7 @@ import sys
 import time
 from pathlib import Path
 
+from generala_conformance import games
 from generala_conformance.suite.fixtures import FixtureError
 from generala_conformance.suite.regenerate import AdoptError, Tree, adopt, check, default_tree, regenerate
 from generala_conformance.transport.impl_options import guarded
@@ -36,9 +37,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--scenarios", metavar="DIR", type=Path, help="the folder of recipes/, fixtures/, perft/ (default: the kit's)"
     )
     parser.add_argument("--out", metavar="DIR", type=Path, help="write (or compare) generated files under DIR")
-    parser.add_argument(
-        "--game", default="cards", choices=("cards", "dice"), help="the game whose fixtures to write (cards)"
-    )
+    games.add_option(parser, "the game whose fixtures to write")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -15,6 +15,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from generala_conformance import games
 from generala_conformance.report_site.inputs import ReportInputError, read_runs
 from generala_conformance.report_site.site import write_site
 
@@ -23,6 +24,7 @@ HELP = "write an HTML report (clause matrix, run pages, badges) from check --jso
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """Add the command's options."""
+    games.add_option(parser, "the game of the reports")
     parser.add_argument("reports", nargs="+", metavar="REPORT.json", help="JSON reports of `check --json`")
     parser.add_argument("--out", required=True, metavar="DIR", help="directory to write the site into")
     parser.add_argument(

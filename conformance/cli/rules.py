@@ -374,9 +374,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("words", nargs="*", metavar="ID|WORD", help="R-AREA-n, R-AREA, AMB-n, FR-n, FA-n, or words")
     parser.add_argument("--list", action="store_true", help="list every clause, ambiguity and rule option")
     parser.add_argument("--cases", action="store_true", help="a clause's page lists every scenario citing it")
-    parser.add_argument(
-        "--game", default=games.DEFAULT, choices=games.NAMES, help="the rulebook: cards (default) or dice"
-    )
+    games.add_option(parser, "the game whose rulebook to show")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -25,9 +25,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         metavar="MODULE:FACTORY",
         help=f"the Python adapter to serve (default: the game's reference engine, {DEFAULT_ADAPTER} for cards)",
     )
-    parser.add_argument(
-        "--game", default="cards", choices=games.NAMES, help="the game served: cards (Générala) or dice (Generala)"
-    )
+    games.add_option(parser, "the game served")
 
 
 def _buffered(stream: BinaryIO) -> BinaryIO:

@@ -15,13 +15,14 @@ import argparse
 import sys
 from pathlib import Path
 
-GAMES = ("cards",)
-"""The games this command knows (``--game``)."""
+from generala_conformance import games
+
 HELP = "build the static web site (the rulebook with search, the arbiter, learn by playing) into a folder"
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """Add the arguments of ``site``."""
+    games.add_option(parser, "the game whose site to build", only=("cards",))
     parser.add_argument(
         "--out", required=True, metavar="DIR", help="the folder to write (new, empty, or a previous site)"
     )

@@ -93,6 +93,13 @@ def get(name: str) -> Game:
     return GAMES[name]
 
 
+def add_option(parser: Any, what: str = "the game", only: tuple[str, ...] = NAMES) -> None:
+    """``--game`` on a command's ``parser`` (an ``argparse`` parser): one of ``only``
+    (every game unless the command knows fewer), the card game by default."""
+    known = " or ".join(only) + ("" if only == NAMES else " (the only one this command knows yet)")
+    parser.add_argument("--game", default=DEFAULT, choices=only, help=f"{what}: {known}; default {DEFAULT}")
+
+
 def suite_root(game: Game) -> Path:
     """The folder of ``game``'s suite in ``generala_scenarios`` (``scenarios/<name>/``)."""
     from generala_scenarios import ROOT

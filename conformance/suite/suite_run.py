@@ -52,9 +52,7 @@ def add_game_option(parser: argparse.ArgumentParser) -> None:
     """``--game cards|dice``: the game to check (``generala_conformance.games``)."""
     from generala_conformance import games
 
-    parser.add_argument(
-        "--game", default="cards", choices=games.NAMES, help="the game: cards (Générala) or dice (Generala)"
-    )
+    games.add_option(parser, "the game to check")
 
 
 def preflight(args: argparse.Namespace) -> None:
