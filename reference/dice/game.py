@@ -89,10 +89,11 @@ class DiceGame:
         return tuple(sum(sheet.values()) for sheet in self._points)
 
     def snapshot(self) -> dict:
-        """The whole state as JSON-ready data (the dice source's position aside)."""
+        """The whole state as JSON-ready data (the dice source's position aside): the
+        protocol's state snapshot (``docs/protocol-dice.md``)."""
         return {
             "players": self.players,
-            "options": dict(self.rules.options),
+            "rules": dict(self.rules.options),
             "round": self._round,
             "player": self._player,
             "rolls": self._rolls,
@@ -105,6 +106,7 @@ class DiceGame:
             "totals": list(self.totals()),
             "pending-winners": list(self._auto_winners),
             "winners": None if self._winners is None else list(self._winners),
+            "over": self._winners is not None,
         }
 
     # -- what may be done --------------------------------------------------------------
