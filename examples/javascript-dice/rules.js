@@ -298,7 +298,6 @@ const sheetsFull = (g) => g.sheets.every((sheet) => Object.values(sheet).every((
 function finish(g, winners, automatic, events) {
   g.over = true;
   g.winners = winners;
-  g.dice = null;
   events.push({ type: 'game-over', winners, totals: g.sheets.map((_, p) => total(g, p)), automatic });
 }
 
@@ -309,15 +308,20 @@ function leaders(g) {
   return totals.flatMap((t, p) => (t === best ? [p] : []));
 }
 
-/** The turn is over: the next player rolls, or the game ends (D-TURN-5, D-FIRST-5, D-END-1). */
-function endTurn(g, events) {
+/** No roll on the table: the state between two turns. */
+function clearTurn(g) {
   g.dice = null;
   g.rollsMade = 0;
   g.firstRoll = false;
+}
+
+/** The turn is over: the next player rolls, or the game ends (D-TURN-5, D-FIRST-5, D-END-1). */
+function endTurn(g, events) {
+  clearTurn(g);
   const last = g.toMove === g.sheets.length - 1;
+  g.toMove = (g.toMove + 1) % g.sheets.length;
   if (last && g.autoWinners.length > 0) return finish(g, [...g.autoWinners], true, events);
   if (last && sheetsFull(g)) return finish(g, leaders(g), false, events);
-  g.toMove = (g.toMove + 1) % g.sheets.length;
   if (g.toMove === 0) g.round += 1;
 }
 
@@ -327,9 +331,10 @@ function rolled(g, dice, thrown, events) {
   events.push({ type: 'rolled', player: g.toMove, roll: g.rollsMade, thrown, dice: g.dice, first: g.firstRoll });
   if (!winsAutomatically(countsOf(g.dice), g.firstRoll, g.sheets[g.toMove].generala.mark, g.rules)) return;
   events.push({ type: 'auto-win', player: g.toMove });
-  if (g.rules['auto-win-end'] === 'at-once') return finish(g, [g.toMove], true, events);
   g.autoWinners.push(g.toMove);
-  endTurn(g, events);
+  if (g.rules['auto-win-end'] === 'round-end') return endTurn(g, events);
+  clearTurn(g); // the game ends on the winner's turn: nobody plays after him
+  finish(g, [g.toMove], true, events);
 }
 
 /**
