@@ -82,7 +82,13 @@ class Adapter(ABC):
     @abstractmethod
     def apply(self, action: str, player: int | None = None) -> list[Json]:
         """Apply ``action`` (by ``player``, when given); return the events it
-        caused, or raise :class:`Refused` leaving the state unchanged."""
+        caused, or raise :class:`Refused` leaving the state unchanged. (A dice
+        adapter also takes ``dice``: the values of the dice a roll throws.)"""
+
+    def score(self, request: Json) -> Json:
+        """The dice game's scoring level (``docs/protocol-dice.md``): the answer to a
+        ``score`` request. An adapter of the card game has none."""
+        raise Unsupported("score is a request of the dice game's scoring level")
 
     @abstractmethod
     def state(self) -> Json:
@@ -110,6 +116,8 @@ class Adapter(ABC):
         try:
             if cmd == "deal":
                 result = {"ok": True, "events": self.deal(step["deck"])}
+            elif "dice" in step:  # the dice game: the values of the dice the roll throws
+                result = {"ok": True, "events": self.apply(step["action"], step.get("player"), step["dice"])}  # type: ignore[call-arg]
             else:
                 result = {"ok": True, "events": self.apply(step["action"], step.get("player"))}
         except Refused as refused:

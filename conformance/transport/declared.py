@@ -44,8 +44,13 @@ class Declared(Adapter):
     def legal(self) -> list[str]:
         return self.adapter.legal()
 
-    def apply(self, action: str, player: int | None = None) -> list[Json]:
-        return self.adapter.apply(action, player)
+    def apply(self, action: str, player: int | None = None, dice: list[int] | None = None) -> list[Json]:
+        if dice is None:
+            return self.adapter.apply(action, player)
+        return self.adapter.apply(action, player, dice)  # type: ignore[call-arg]
+
+    def score(self, request: Json) -> Json:
+        return self.adapter.score(request)
 
     def state(self) -> Json:
         return self.adapter.state()

@@ -26,7 +26,10 @@ REQUIRED_FIELDS: dict[str, type] = {
     "options": dict,
     "reason_codes": bool,
 }
-OPTIONAL_FIELDS: dict[str, type] = {"batch": bool, "series": bool}
+OPTIONAL_FIELDS: dict[str, type] = {"batch": bool, "series": bool, "game": str}
+GAMES = {"cards": "", "dice": "dice"}
+"""The games a ``hello`` may name (``game``; absent: ``cards``), each with its rulebook
+folder in ``generala_spec`` (whose ``options.yaml`` the listed options are checked against)."""
 _SHOWN = 300
 
 
@@ -69,15 +72,29 @@ def problems(hello: Any) -> list[str]:
     for name, kind in OPTIONAL_FIELDS.items():
         if name in hello and not _is(hello[name], kind):
             found.append(f"{name!r} is {_kind(hello[name])}, not {_JSON_NAMES[kind]}")
+    game = hello.get("game", "cards")
+    if game not in GAMES:
+        found.append(f"it plays the game {game!r}; the kit knows {', '.join(GAMES)}")
+        return found
     if isinstance(hello.get("options"), dict):
-        found += option_problems(hello["options"])
+        found += option_problems(hello["options"], GAMES[game])
+    if game == "dice":
+        from generala_conformance.games.dice.handshake import problems as dice_problems
+
+        found += dice_problems(hello)
     return found
 
 
-def option_problems(listed: dict[str, Any]) -> list[str]:
+def game_of(hello: Json) -> str:
+    """The game a (checked) ``hello`` result plays: its ``game``, ``cards`` when absent."""
+    return str(hello.get("game", "cards"))
+
+
+def option_problems(listed: dict[str, Any], spec: str = "") -> list[str]:
     """What is wrong with the ``options`` of a hello: unknown names, unknown values,
-    values that are not a non-empty list of strings (each named with the valid choices)."""
-    table = options()
+    values that are not a non-empty list of strings (each named with the valid
+    choices of the rulebook ``spec``)."""
+    table = options(spec)
     found = []
     for name, values in listed.items():
         if name not in table:
@@ -102,12 +119,18 @@ def check(hello: Any, reply: Json | None = None) -> None:
         raise ProtocolViolation("invalid hello: " + "; ".join(found), detail=shown)
 
 
-def shake(adapter: Adapter, who: str) -> Json:
+def shake(adapter: Adapter, who: str, game: str = "cards") -> Json:
     """The implementation's checked ``hello``, or :class:`HandshakeFailed` with one
-    sentence naming the implementation ``who``, what went wrong and what was expected."""
+    sentence naming the implementation ``who``, what went wrong and what was expected
+    (an implementation of another game than ``game`` included)."""
     try:
         hello = adapter.hello()
         check(hello)
+        if game_of(hello) != game:
+            raise ProtocolViolation(
+                f'it plays {game_of(hello)} (its hello says "game": {json.dumps(game_of(hello))}), '
+                f"this run checks {game} (--game {game})"
+            )
     except AdapterFault as fault:
         raise failed(who, fault) from None
     return hello

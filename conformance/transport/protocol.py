@@ -39,6 +39,9 @@ RESULT_KEYS: dict[str, tuple[str | None, type]] = {
     "batch": ("results", list),
     "quit": (None, dict),
 }
+#: The commands of every game: the card game's, and the dice game's scoring-level
+#: ``score`` (``docs/protocol-dice.md``; its result object is the value).
+ALL_RESULT_KEYS: dict[str, tuple[str | None, type]] = {**RESULT_KEYS, "score": (None, dict)}
 ERROR_KINDS = ("illegal", "bad-request", "unsupported")
 _SHOWN = 300  # characters of an offending line quoted in an error
 
@@ -134,7 +137,7 @@ def nests_deeper(text: str, limit: int) -> bool:
 
 def request(request_id: int, cmd: str, **fields: Any) -> Json:
     """A request message (``hello`` carries the kit's protocol version)."""
-    if cmd not in RESULT_KEYS:
+    if cmd not in ALL_RESULT_KEYS:
         raise InvalidMessage(f"unknown command {cmd!r}")
     message: Json = {"id": request_id, "cmd": cmd, **fields}
     if cmd == "hello":
@@ -144,7 +147,7 @@ def request(request_id: int, cmd: str, **fields: Any) -> Json:
 
 def ok_reply(request_id: int | None, cmd: str, value: Any) -> Json:
     """The success reply to ``cmd`` carrying ``value`` (server side)."""
-    key, _ = RESULT_KEYS[cmd]
+    key, _ = ALL_RESULT_KEYS[cmd]
     return {"id": request_id, "ok": True, "result": value if key is None else {key: value}}
 
 
@@ -195,7 +198,7 @@ def unwrap(reply: Json, request_id: int, cmd: str, steps: list[Json] | None = No
 
 
 def _result(reply: Json, cmd: str) -> Any:
-    key, kind = RESULT_KEYS[cmd]
+    key, kind = ALL_RESULT_KEYS[cmd]
     result = reply.get("result")
     if not isinstance(result, dict):
         raise _violation(f"reply to {cmd} has no 'result' object", reply)
@@ -300,10 +303,16 @@ class RequestAdapter(Adapter):
     def legal(self) -> list[str]:
         return self._call("legal")
 
-    def apply(self, action: str, player: int | None = None) -> list[Json]:
-        if player is None:
-            return self._call("apply", action=action)
-        return self._call("apply", action=action, player=player)
+    def apply(self, action: str, player: int | None = None, dice: list[int] | None = None) -> list[Json]:
+        fields: Json = {"action": action}
+        if player is not None:
+            fields["player"] = player
+        if dice is not None:  # the dice game: the values of the dice the roll throws
+            fields["dice"] = dice
+        return self._call("apply", **fields)
+
+    def score(self, request: Json) -> Json:
+        return self._call("score", **request)
 
     def state(self) -> Json:
         return self._call("state")

@@ -21,7 +21,7 @@ and ``bad-player`` for the ``player`` of an ``apply``.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Any
 
 from generala_conformance.transport.adapter import BadRequest, Json
@@ -79,16 +79,23 @@ def request_id(message: Json) -> int | None:
     return value if type(value) is int and value >= 0 else None
 
 
-def check_request(message: Json) -> None:
-    """Refuse, with a :class:`RequestError` naming the field, a request that the
-    protocol schema's ``request`` part forbids."""
+def check_id_and_cmd(message: Json, commands: Collection[str] = RESULT_KEYS) -> str:
+    """The request's command, once its ``id`` and ``cmd`` are checked (``cmd`` one of
+    ``commands``, those of the game served); :class:`RequestError` otherwise."""
     if request_id(message) is None:
         raise RequestError("bad-request", f"'id' must be an integer >= 0, not {_quote(message, 'id')}")
     cmd = message.get("cmd")
     if not isinstance(cmd, str):
         raise RequestError("bad-request", f"'cmd' must be a command name, not {_quote(message, 'cmd')}")
-    if cmd not in RESULT_KEYS:
+    if cmd not in commands:
         raise RequestError("unknown-command", f"unknown command {shown(_json(cmd))}", "unsupported")
+    return cmd
+
+
+def check_request(message: Json) -> None:
+    """Refuse, with a :class:`RequestError` naming the field, a request that the
+    protocol schema's ``request`` part forbids."""
+    cmd = check_id_and_cmd(message)
     check = _COMMAND_CHECKS.get(cmd)
     if check is not None:
         check(message)
@@ -288,3 +295,13 @@ _COMMAND_CHECKS: dict[str, Callable[[Json], None]] = {
     "apply": _check_apply,
     "batch": _check_batch,
 }
+
+
+# The checks another game's request checks share (games/dice/request_checks.py).
+check_hello = _check_hello
+field = _field
+required = _required
+obj = _object
+quote = _quote
+json_text = _json
+is_rules = _is_rules

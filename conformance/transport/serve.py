@@ -12,7 +12,7 @@ runs the same request/reply path in-process (no pipes), so that
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any, BinaryIO
 
 from generala_conformance.transport import protocol, request_checks
@@ -26,6 +26,9 @@ from generala_conformance.transport.adapter import (
 )
 from generala_conformance.transport.request_checks import RequestError
 
+RequestChecks = Callable[[Json], None]
+"""A game's check of a request before its adapter sees it (raises :class:`RequestError`)."""
+
 
 def _dispatch(adapter: Adapter, message: Json) -> Any:
     """Call the adapter for a request that :func:`check_request` accepted."""
@@ -38,8 +41,12 @@ def _dispatch(adapter: Adapter, message: Json) -> Any:
         return adapter.deal(message["deck"])
     if cmd == "legal":
         return adapter.legal()
+    if cmd == "apply" and "dice" in message:  # the dice game
+        return adapter.apply(message["action"], message.get("player"), message["dice"])  # type: ignore[call-arg]
     if cmd == "apply":
         return adapter.apply(message["action"], message.get("player"))
+    if cmd == "score":
+        return adapter.score({k: v for k, v in message.items() if k not in ("id", "cmd")})
     if cmd == "state":
         return adapter.state()
     if cmd == "batch":
@@ -65,18 +72,20 @@ def _forget_game(adapter: Adapter) -> None:
         forget()
 
 
-def handle(adapter: Adapter, message: Json, setup_checks: bool = True) -> Json:
+def handle(
+    adapter: Adapter, message: Json, setup_checks: bool = True, checks: RequestChecks = request_checks.check_request
+) -> Json:
     """The reply to one request, the adapter's refusals and errors included.
 
     A request the protocol schema forbids is refused before the adapter sees it
-    (:func:`check_request`); the reply carries the request's ``id`` whenever it
+    (``checks``: the game's :func:`check_request`); the reply carries the request's ``id`` whenever it
     is one (else ``null``). An adapter fault (the served adapter is itself a
     broken process) is not turned into a reply: it propagates and ends :func:`serve`.
     """
     request_id = request_checks.request_id(message)
     try:
         if setup_checks or not (isinstance(message, dict) and message.get("cmd") in UNCHECKED):
-            request_checks.check_request(message)
+            checks(message)
     except RequestError as error:
         if isinstance(message, dict) and message.get("cmd") == "start":
             _forget_game(adapter)
@@ -111,7 +120,12 @@ def _request_lines(instream: BinaryIO) -> Iterator[bytes | None]:
         yield None
 
 
-def answer(adapter: Adapter, line: bytes | None, setup_checks: bool = True) -> tuple[Json, str | None]:
+def answer(
+    adapter: Adapter,
+    line: bytes | None,
+    setup_checks: bool = True,
+    checks: RequestChecks = request_checks.check_request,
+) -> tuple[Json, str | None]:
     """The reply to one request line (``None``: a line too long to read) and the
     command it answered (``None`` when the line was refused before reading one)."""
     try:
@@ -120,7 +134,7 @@ def answer(adapter: Adapter, line: bytes | None, setup_checks: bool = True) -> t
         message = request_checks.decode_request(line)
     except RequestError as error:
         return _error(None, error.kind, error.message, error.code), None
-    return handle(adapter, message, setup_checks), message.get("cmd")
+    return handle(adapter, message, setup_checks, checks), message.get("cmd")
 
 
 def encode_reply(reply: Json) -> bytes:
@@ -129,7 +143,13 @@ def encode_reply(reply: Json) -> bytes:
     return json.dumps(reply, ensure_ascii=False, separators=(",", ":")).encode("utf-8", "replace") + b"\n"
 
 
-def serve(adapter: Adapter, instream: BinaryIO, outstream: BinaryIO, setup_checks: bool = True) -> int:
+def serve(
+    adapter: Adapter,
+    instream: BinaryIO,
+    outstream: BinaryIO,
+    setup_checks: bool = True,
+    checks: RequestChecks = request_checks.check_request,
+) -> int:
     """Answer requests read from ``instream`` on ``outstream`` until ``quit`` or end
     of input; return 0. Every line but a blank one gets exactly one reply: a line
     that is too long, not UTF-8, not a JSON object or too deep gets a
@@ -137,7 +157,7 @@ def serve(adapter: Adapter, instream: BinaryIO, outstream: BinaryIO, setup_check
     for line in _request_lines(instream):
         if line is not None and not line.strip():
             continue
-        reply, cmd = answer(adapter, line, setup_checks)
+        reply, cmd = answer(adapter, line, setup_checks, checks)
         outstream.write(encode_reply(reply))
         outstream.flush()
         if reply["ok"] and cmd == "quit":
