@@ -44,7 +44,9 @@ def quoted(text: str) -> str:
 
 
 def scalar(value: Any, key: str | None = None) -> str:
-    """One scalar: ``true``/``false``, a number, or a string (quoted when it must be)."""
+    """One scalar: ``true``/``false``, ``null``, a number, or a string (quoted when it must be)."""
+    if value is None:
+        return "null"
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int | float):

@@ -39,15 +39,17 @@ def rules_to_send(
     profile: str | None = None,
     *,
     withhold: bool = False,
+    spec: str = "",
 ) -> dict[str, str]:
-    """The ``rules`` of a case's ``start`` (see the module's docstring); raises
-    :class:`Lacking` when the implementation lacks a required value (not under ``withhold``)."""
+    """The ``rules`` of a case's ``start`` (see the module's docstring), the options
+    those of the rulebook ``spec`` (``""`` the card game's); raises :class:`Lacking`
+    when the implementation lacks a required value (not under ``withhold``)."""
     missing = {k: v for k, v in requires.items() if v not in listed.get(k, ())}
     if missing and not withhold:
         raise Lacking(missing)
-    preferred = resolve(profile or "default")
+    preferred = resolve(profile or "default", spec=spec)
     sent: dict[str, str] = {}
-    for name, option in options().items():
+    for name, option in options(spec).items():
         values = list(listed.get(name) or ())
         if name in requires:
             if not withhold:

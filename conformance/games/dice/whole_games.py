@@ -1,0 +1,117 @@
+"""Whole games to the winner, for the game level's fixtures: dice from a seeded
+generator, moves chosen by a simple seeded policy, every event recorded by the
+reference engine (D-PLAY-1, D-END-1, D-END-2), and games made to end in a tie.
+
+The policy (after each roll): while rolls are left, re-roll with some chance,
+keeping the dice of the face shown most; else score the category worth most (the
+first on a tie), or scratch the first open category when nothing qualifies.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+from generala_conformance.games.dice.reference_adapter import DiceReferenceAdapter
+from generala_reference.dice import Category, PointTable, counts_of, points
+from generala_reference.dice.rules import DiceRules
+from generala_reference.dice.source import SeededDice
+from generala_spec.options import resolve
+
+SPEC = "dice"
+
+
+def _choice(reference: DiceReferenceAdapter, chooser: random.Random) -> str:
+    legal = reference.legal()
+    state = reference.state()
+    rerolls = [a for a in legal if a.startswith("reroll")]
+    dice = state["dice"]
+    if rerolls and chooser.random() < 0.6:
+        face, _ = Counter(dice).most_common(1)[0]
+        keep = "reroll" + "".join(f" {face}" for _ in range(dice.count(face)))
+        if keep in rerolls:
+            return keep
+    table = PointTable.of(DiceRules.of(overrides=state["rules"]))
+    scores = [a for a in legal if a.startswith("score ")]
+    if scores:
+        counts = counts_of(dice)
+        return max(scores, key=lambda a: points(Category(a.split()[1]), counts, table, state["first-roll"]))
+    return next(a for a in legal if a.startswith("scratch "))
+
+
+def _throw(source: SeededDice, action: str) -> list[int] | None:
+    if action == "roll":
+        return list(source.throw(5))
+    if action.startswith("reroll"):
+        return list(source.throw(5 - len(action.split()[1:])))
+    return None
+
+
+def _step(reference: DiceReferenceAdapter, action: str, dice: list[int] | None) -> dict[str, Any]:
+    step: dict[str, Any] = {"do": action}
+    if dice is not None:
+        step["dice"] = "".join(map(str, dice))
+    step["events"] = reference.apply(action, None, dice)
+    return step
+
+
+def _ending(reference: DiceReferenceAdapter) -> list[dict[str, Any]]:
+    state = reference.state()
+    return [{"state": {k: state[k] for k in ("over", "winners", "totals")}}, {"legal": reference.legal()}]
+
+
+def whole_game(players: int, requires: dict[str, str], seed: int) -> list[dict[str, Any]]:
+    """The steps of a game of ``players`` under the default rules with ``requires``."""
+    reference = DiceReferenceAdapter()
+    reference.start({"players": players, "rules": {**resolve("default", spec=SPEC), **requires}})
+    source, chooser = SeededDice(seed), random.Random(seed)
+    steps = []
+    while not reference.state()["over"]:
+        action = "roll" if reference.legal() == ["roll"] else _choice(reference, chooser)
+        steps.append(_step(reference, action, _throw(source, action)))
+    return steps + _ending(reference)
+
+
+def tied_game(players: int, requires: dict[str, str], seed: int) -> list[dict[str, Any]]:
+    """A game in which every player of a round throws the first player's dice and makes
+    his moves, so that all end on the same points (a shared win, D-END-2); no first
+    roll is a five of a kind (which would win at once)."""
+    reference = DiceReferenceAdapter()
+    reference.start({"players": players, "rules": {**resolve("default", spec=SPEC), **requires}})
+    source, chooser = SeededDice(seed), random.Random(seed)
+    steps: list[dict[str, Any]] = []
+    while not reference.state()["over"]:
+        turn: list[tuple[str, list[int] | None]] = []
+        action = "roll"
+        while True:
+            dice = _throw(source, action)
+            while action == "roll" and dice is not None and len(set(dice)) == 1:
+                dice = _throw(source, action)
+            turn.append((action, dice))
+            steps.append(_step(reference, action, dice))
+            if not action.startswith(("roll", "reroll")):
+                break
+            action = _choice(reference, chooser)
+        for _ in range(players - 1):
+            steps += [_step(reference, a, d) for a, d in turn]
+    return steps + _ending(reference)
+
+
+GAMES: list[dict[str, Any]] = [
+    {"name": "one-player", "players": 1, "requires": {}, "seed": 1, "tie": False},
+    {"name": "two-players", "players": 2, "requires": {}, "seed": 2, "tie": False},
+    {"name": "three-players", "players": 3, "requires": {}, "seed": 3, "tie": False},
+    {"name": "four-players-no-double", "players": 4, "requires": {"double-generala": "off"}, "seed": 4, "tie": False},
+    {"name": "two-players-no-auto-win", "players": 2, "requires": {"auto-win": "never"}, "seed": 5, "tie": False},
+    {
+        "name": "two-players-literal",
+        "players": 2,
+        "requires": {"rolls": "four", "full-house-five": "yes"},
+        "seed": 6,
+        "tie": False,
+    },
+    {"name": "two-players-tie", "players": 2, "requires": {}, "seed": 7, "tie": True},
+    {"name": "three-players-tie", "players": 3, "requires": {"double-generala": "off"}, "seed": 8, "tie": True},
+]
+"""The whole games of the suite: players, the options they are played under, the seed."""
