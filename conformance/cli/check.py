@@ -62,7 +62,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--tag", action="append", default=[], metavar="TAG", help="only cases with this tag (AMB-5, option:*)"
     )
     parser.add_argument(
-        "--profile", choices=profile_names(), help="only cases compatible with this profile, run under it"
+        "--profile",
+        metavar="PROFILE",
+        help=f"only cases compatible with this profile, run under it ({', '.join(profile_names())}; "
+        f"of the dice game: {', '.join(profile_names('dice'))})",
     )
     parser.add_argument("--expectations", metavar="FILE", help="YAML file of expected skips and failures")
     parser.add_argument("--json", metavar="FILE", help="write the JSON report (spec/schemas/report.schema.json)")

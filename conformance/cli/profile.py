@@ -39,10 +39,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", metavar="FILE", help="also write the findings as JSON")
 
 
-def tally(cases: list[dict[str, Any]]) -> dict[str, dict[str, dict[str, int]]]:
-    """For each option and value: how many of its cases passed, failed, or told nothing."""
+def tally(cases: list[dict[str, Any]], spec: str = "") -> dict[str, dict[str, dict[str, int]]]:
+    """For each option (of the rulebook ``spec``) and value: how many of its cases
+    passed, failed, or told nothing."""
     table: dict[str, dict[str, dict[str, int]]] = {
-        name: {value: {"pass": 0, "fail": 0, "other": 0} for value in opt.values} for name, opt in options().items()
+        name: {value: {"pass": 0, "fail": 0, "other": 0} for value in opt.values} for name, opt in options(spec).items()
     }
     for case in cases:
         requires = case["requires"]
@@ -70,31 +71,33 @@ def verdict(readings: dict[str, dict[str, int]]) -> tuple[str | None, str]:
     return None, "follows none consistently: every reading has a failing case"
 
 
-def findings(cases: list[dict[str, Any]]) -> dict[str, Any]:
-    """The profile of an implementation from the cases of a ``--generala-withhold`` run."""
+def findings(cases: list[dict[str, Any]], spec: str = "") -> dict[str, Any]:
+    """The profile of an implementation from the cases of a ``--generala-withhold``
+    run of the game whose rulebook is ``spec``."""
     result: dict[str, Any] = {"options": {}, "profiles": []}
     detected: dict[str, str] = {}
-    for name, readings in tally(cases).items():
+    for name, readings in tally(cases, spec).items():
         followed, why = verdict(readings)
         result["options"][name] = {"follows": followed, "why": why, "cases": readings}
         if followed is not None:
             detected[name] = followed
     result["profiles"] = [
-        p for p in profile_names() if all(resolve(p)[name] == value for name, value in detected.items())
+        p for p in profile_names(spec) if all(resolve(p, spec=spec)[name] == value for name, value in detected.items())
     ]
     return result
 
 
 def render(found: dict[str, Any]) -> list[str]:
     """The findings as lines for the terminal."""
-    lines = [f"{'option':<18} {'follows':<20} evidence (passed/run per reading)"]
+    width = max([18, *(len(name) + 1 for name in found["options"])])
+    lines = [f"{'option':<{width}} {'follows':<20} evidence (passed/run per reading)"]
     for name, entry in found["options"].items():
         evidence = ", ".join(
             f"{v} {c['pass']}/{c['pass'] + c['fail']}" + (f" (+{c['other']} inconclusive)" if c["other"] else "")
             for v, c in entry["cases"].items()
         )
-        lines.append(f"{name:<18} {entry['follows'] or '-':<20} {evidence}")
-        lines.append(f"{'':<18} {entry['why']}")
+        lines.append(f"{name:<{width}} {entry['follows'] or '-':<20} {evidence}")
+        lines.append(f"{'':<{width}} {entry['why']}")
     profiles = found["profiles"]
     lines.append(f"profiles consistent with these findings: {', '.join(profiles) if profiles else 'none'}")
     return lines
@@ -124,7 +127,9 @@ def run(args: argparse.Namespace) -> int:
             f"generala-kit profile: {document['aborted']['message']} [{document['aborted']['code']}]", file=sys.stderr
         )
         return 2
-    found = findings(document["cases"])
+    from generala_conformance import games
+
+    found = findings(document["cases"], games.get(args.game).spec)
     found["implementation"] = document["implementation"]
     for line in render(found):
         print(line)

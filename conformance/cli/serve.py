@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from generala_conformance import games
 from generala_conformance.transport import impl_options
 from generala_conformance.transport.adapter import AdapterFault
 from generala_conformance.transport.loading import DEFAULT_ADAPTER, AdapterLoadError, make_adapter
@@ -19,17 +20,23 @@ def configure(parser: argparse.ArgumentParser) -> None:
     """Add the command's options."""
     parser.add_argument(
         "--adapter",
-        default=DEFAULT_ADAPTER,
         metavar="MODULE:FACTORY",
-        help=f"the Python adapter to serve (default: {DEFAULT_ADAPTER})",
+        help=f"the Python adapter to serve (default: the game's reference engine, {DEFAULT_ADAPTER} for cards)",
+    )
+    parser.add_argument(
+        "--game", default="cards", choices=games.NAMES, help="the game served: cards (Générala) or dice (Generala)"
     )
 
 
 def run(args: argparse.Namespace) -> int:
     """Serve until ``quit`` or end of input; an adapter that cannot be loaded, or
-    that is itself a broken process, ends the command with one message (exit 2)."""
+    that is itself a broken process, ends the command with one message (exit 2).
+    Requests are checked as the game's protocol says (``docs/protocol-dice.md`` for dice)."""
+    game = games.get(args.game)
 
     def body() -> int:
-        return serve(make_adapter(args.adapter), sys.stdin.buffer, sys.stdout.buffer)
+        checks = games.load(game.request_checks)
+        adapter = make_adapter(args.adapter or game.default_adapter)
+        return serve(adapter, sys.stdin.buffer, sys.stdout.buffer, checks=checks)
 
     return impl_options.guarded("serve", body, (AdapterLoadError, AdapterFault))

@@ -15,6 +15,7 @@
 
 from __future__ import annotations
 
+import importlib
 import re
 from collections import Counter
 from collections.abc import Iterable, Iterator
@@ -81,25 +82,34 @@ class Coverage:
 # ------------------------------------------------------------------ citations
 
 
-def _cite(cov: Coverage, path: Path, line: int, ids: Iterable[str]) -> None:
-    """Count clause and ambiguity citations; a citation of nothing is a problem."""
-    clauses, ambiguities = rulebook.clauses(), rulebook.ambiguities()
+CLAUSE_ID = re.compile(r"[A-Z]-[A-Z]+-\d+")
+"""A clause ID of any rulebook: ``R-FOLLOW-2`` (the card game's), ``D-CAT-2`` (the dice game's)."""
+
+
+def _folder(spec: str) -> str:
+    return f"spec/{spec}/" if spec else "spec/"
+
+
+def _cite(cov: Coverage, path: Path, line: int, ids: Iterable[str], spec: str = "") -> None:
+    """Count clause and ambiguity citations (of the rulebook ``spec``); a citation of
+    nothing is a problem."""
+    clauses, ambiguities = rulebook.clauses(spec), rulebook.ambiguities(spec)
     for ident in ids:
-        if ident.startswith("R-"):
+        if CLAUSE_ID.fullmatch(ident):
             if ident in clauses:
                 cov.clauses[ident] += 1
             else:
-                cov.problem(path, line, f"cites clause {ident}, which spec/clauses.yaml does not define")
+                cov.problem(path, line, f"cites clause {ident}, which {_folder(spec)}clauses.yaml does not define")
         elif ident in ambiguities:
             cov.ambiguities[ident] += 1
         else:
             cov.problem(path, line, f"cites ambiguity {ident}, which the ambiguity register does not define")
 
 
-def _option(cov: Coverage, path: Path, line: int, name: str, value: str) -> None:
-    table = options()
+def _option(cov: Coverage, path: Path, line: int, name: str, value: str, spec: str = "") -> None:
+    table = options(spec)
     if name not in table or value not in table[name].values:
-        cov.problem(path, line, f"rule option {name}={value} does not exist (spec/options.yaml)")
+        cov.problem(path, line, f"rule option {name}={value} does not exist ({_folder(spec)}options.yaml)")
     else:
         cov.option_values[(name, value)] += 1
 
@@ -107,12 +117,13 @@ def _option(cov: Coverage, path: Path, line: int, name: str, value: str) -> None
 # ------------------------------------------------------------------- features
 
 
-def _step_contexts() -> list[StepFunctionContext]:
-    """The step definitions of :mod:`generala_conformance.suite.steps`."""
+def _step_contexts(module: str = steps_module.__name__) -> list[StepFunctionContext]:
+    """The step definitions of a steps module (:mod:`generala_conformance.suite.steps`)."""
+    importlib.import_module(module)
     return [
         ctx
         for ctx in list(step_function_context_registry.values())
-        if getattr(ctx.step_func, "__module__", "") == steps_module.__name__
+        if getattr(ctx.step_func, "__module__", "") == module
     ]
 
 
@@ -124,14 +135,14 @@ def _renderings(template: ScenarioTemplate) -> Iterator[list[tuple[str, str, int
         yield [(step.type, step.name, step.line_number) for step in scenario.steps]
 
 
-def _tag(cov: Coverage, path: Path, line: int, tag: str) -> None:
+def _tag(cov: Coverage, path: Path, line: int, tag: str, spec: str = "") -> None:
     if tag.startswith("id:"):
         return  # a scenario's id: checked by _scenario_id
-    if tag.startswith(("R-", "AMB-")):
-        _cite(cov, path, line, [tag])
+    if CLAUSE_ID.fullmatch(tag) or tag.startswith("AMB-"):
+        _cite(cov, path, line, [tag], spec)
     elif tag.startswith("option:") and "=" in tag:
         name, value = tag.removeprefix("option:").split("=", 1)
-        _option(cov, path, line, name, value)
+        _option(cov, path, line, name, value, spec)
     else:
         cov.problem(path, line, f"unknown tag @{tag} (use @R-AREA-n, @AMB-n, @option:NAME=VALUE or @id:STEM/SLUG)")
 
@@ -154,8 +165,9 @@ def _scenario_id(cov: Coverage, path: Path, template: ScenarioTemplate) -> None:
     cov.scenario_ids.setdefault(ident, f"{path}:{line}")
 
 
-def check_feature(cov: Coverage, path: Path) -> None:
-    """Lint one feature file and count its citations."""
+def check_feature(cov: Coverage, path: Path, spec: str = "", steps: str = steps_module.__name__) -> None:
+    """Lint one feature file (of the game whose rulebook is ``spec`` and whose step
+    definitions are the module ``steps``) and count its citations."""
     seen: dict[str, int] = {}
     for number, text in enumerate(path.read_text("utf-8").splitlines(), 1):
         match = _SCENARIO_LINE.match(text)
@@ -168,14 +180,14 @@ def check_feature(cov: Coverage, path: Path) -> None:
     for tag in sorted(feature.tags):
         if tag.startswith("id:"):
             cov.problem(path, feature.line_number, f"@{tag} on a feature: an id tag belongs to one scenario")
-        _tag(cov, path, feature.line_number, tag)
-    contexts = _step_contexts()
+        _tag(cov, path, feature.line_number, tag, spec)
+    contexts = _step_contexts(steps)
     for template in feature.scenarios.values():
         cov.scenarios += 1
         _scenario_id(cov, path, template)
         for tag in sorted(template.tags):
-            _tag(cov, path, template.line_number, tag)
-        if not any(t.startswith("R-") for t in template.tags | feature.tags):
+            _tag(cov, path, template.line_number, tag, spec)
+        if not any(CLAUSE_ID.fullmatch(t) for t in template.tags | feature.tags):
             cov.problem(path, template.line_number, f"scenario {template.name!r} cites no clause (@R-AREA-n)")
         for rendered in _renderings(template):
             for kind, name, line in rendered:

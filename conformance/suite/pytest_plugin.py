@@ -14,6 +14,7 @@ from __future__ import annotations
 import fnmatch
 import importlib
 import importlib.util
+import re
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -21,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from generala_conformance import games
 from generala_conformance.suite import expectations as expectations_mod
 from generala_conformance.suite import report as report_mod
 from generala_conformance.suite.sent_rules import Lacking, rules_to_send
@@ -39,8 +41,6 @@ from generala_conformance.transport.impl_options import environment
 from generala_conformance.transport.loading import AdapterLoadError, describe, load_factory, open_adapter
 from generala_spec.options import profile_names, resolve
 
-FEATURE_SUITE = "generala_conformance.suite.feature_suite"
-FIXTURE_SUITE = "generala_conformance.suite.fixture_suite"
 MARKERS = {
     "generala_clause": "generala_clause(id): the case checks rule clause id (R-…)",
     "generala_ambiguity": "generala_ambiguity(id): the case shows a reading of ambiguity id (AMB-…)",
@@ -48,6 +48,8 @@ MARKERS = {
     "generala_tag": "generala_tag(tag): any other tag of a conformance case",
     "generala_id": "generala_id(id): the stable id of a Gherkin scenario (its @id: tag)",
 }
+CLAUSE_TAG = re.compile(r"[A-Z]-[A-Z]+-\d+")
+"""A clause's tag: ``R-FOLLOW-2`` (the card game), ``D-CAT-2`` (the dice game)."""
 ID_TAG = "id:"
 """How the tag giving a scenario its stable case id begins (``@id:03_following/…``)."""
 DEFAULT_MAX_FAULTS = 5
@@ -80,7 +82,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         "--generala-adapter-cmd", metavar="COMMAND", help="run the suite against this program (JSON-lines protocol)"
     )
     group.addoption("--generala-timeout", type=float, default=10.0, metavar="SECONDS", help="per-request timeout")
-    group.addoption("--generala-profile", choices=profile_names(), help="run only cases compatible with this profile")
+    group.addoption("--generala-game", default="cards", choices=games.NAMES, help="the game to check (cards)")
+    group.addoption("--generala-profile", metavar="PROFILE", help="run only cases compatible with this profile")
     group.addoption("--generala-expectations", metavar="FILE", help="YAML file of expected skips and failures")
     group.addoption(
         "--generala-validate-messages", action="store_true", help="check every message against the protocol schema"
@@ -140,7 +143,16 @@ def pytest_configure(config: pytest.Config) -> None:
             config.pluginmanager.register(state, "generala-run")
 
 
+def game_of(config: pytest.Config) -> games.Game:
+    """The game this run checks (``--generala-game``)."""
+    return games.get(config.getoption("generala_game"))
+
+
 def _check_adapter_options(config: pytest.Config) -> None:
+    profile, spec = config.getoption("generala_profile"), game_of(config).spec
+    if profile and profile not in profile_names(spec):
+        names = ", ".join(profile_names(spec))
+        raise AdapterLoadError("unknown-profile", f"--profile {profile!r}: the profiles of this game are {names}")
     adapter, command = config.getoption("generala_adapter"), config.getoption("generala_adapter_cmd")
     if adapter and command:
         raise AdapterLoadError("two-adapters", "give --generala-adapter or --generala-adapter-cmd, not both")
@@ -157,12 +169,12 @@ def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool 
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_bdd_apply_tag(tag: str, function: Any) -> bool | None:
-    """Gherkin tags become the plugin's markers: ``@R-FOLLOW-2`` a clause,
+    """Gherkin tags become the plugin's markers: ``@R-FOLLOW-2`` (``@D-CAT-2``) a clause,
     ``@AMB-5`` an ambiguity, ``@option:tie-break=any-nearest`` an option value,
     ``@id:03_following/…`` the scenario's stable case id."""
     if tag.startswith(ID_TAG):
         pytest.mark.generala_id(tag.removeprefix(ID_TAG))(function)
-    elif tag.startswith("R-"):
+    elif CLAUSE_TAG.fullmatch(tag):
         pytest.mark.generala_clause(tag)(function)
     elif tag.startswith("AMB-"):
         pytest.mark.generala_ambiguity(tag)(function)
@@ -188,9 +200,10 @@ class SuiteModule(pytest.Module):
 
 
 def _suite_modules(config: pytest.Config) -> list[str]:
-    names = [FIXTURE_SUITE]
-    if not config.getoption("generala_cases") and importlib.util.find_spec(FEATURE_SUITE) is not None:
-        names.insert(0, FEATURE_SUITE)
+    features, fixtures = game_of(config).suite_modules
+    names = [fixtures]
+    if not config.getoption("generala_cases") and importlib.util.find_spec(features) is not None:
+        names.insert(0, features)
     return names
 
 
@@ -209,23 +222,32 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     kit's own suite, every case of the perft table."""
     if "generala_case" not in metafunc.fixturenames:
         return
-    from generala_conformance.suite.case_cache import bundled_cases
-    from generala_conformance.suite.fixtures import FixtureError, load_all
-    from generala_conformance.suite.perft import perft_cases
+    from generala_conformance.errors import UsageError
+    from generala_conformance.suite.fixtures import FixtureError
 
     root = metafunc.config.getoption("generala_cases")
-    try:  # the kit's own fixtures come validated from the cache, the user's are validated now
-        cases = load_all(Path(root)) if root else [*bundled_cases(), *perft_cases()]
-    except FixtureError as error:  # shown as its one-paragraph message, without a traceback
+    try:
+        cases = games.load(game_of(metafunc.config).cases)(Path(root) if root else None)
+    except (FixtureError, UsageError) as error:  # shown as its one-paragraph message, without a traceback
         raise pytest.Collector.CollectError(f"{error} [{error.code}]") from None
     params = [pytest.param(case, id=case.id, marks=_case_marks(case)) for case in cases]
     metafunc.parametrize("generala_case", params)
 
 
+def card_cases(root: Path | None) -> list[Any]:
+    """The card game's fixture cases: those of ``root`` (``--cases DIR``, validated now),
+    else the kit's own (validated, from the cache) and the perft table's."""
+    from generala_conformance.suite.case_cache import bundled_cases
+    from generala_conformance.suite.fixtures import load_all
+    from generala_conformance.suite.perft import perft_cases
+
+    return load_all(root) if root else [*bundled_cases(), *perft_cases()]
+
+
 def _case_marks(case: Any) -> list[pytest.MarkDecorator]:
     marks = [pytest.mark.generala_clause(c) for c in case.clauses]
-    if case.ambiguity:
-        marks.append(pytest.mark.generala_ambiguity(case.ambiguity))
+    for ambiguity in getattr(case, "ambiguities", None) or ([case.ambiguity] if case.ambiguity else []):
+        marks.append(pytest.mark.generala_ambiguity(ambiguity))
     marks += [pytest.mark.generala_option(k, v) for k, v in case.requires.items()]
     return marks
 
@@ -276,7 +298,7 @@ def _selected(info: CaseInfo, config: pytest.Config) -> bool:
         return False
     profile = config.getoption("generala_profile")
     if profile:
-        chosen = resolve(profile)
+        chosen = resolve(profile, spec=game_of(config).spec)
         return all(chosen.get(k) == v for k, v in info.requires.items())
     return not config.getoption("generala_withhold") or bool(info.requires)
 
@@ -356,12 +378,14 @@ class Implementation:
 
     def __init__(self, config: pytest.Config) -> None:
         adapter, command = config.getoption("generala_adapter"), config.getoption("generala_adapter_cmd")
+        self.game = game_of(config)
         self.adapter: Adapter = open_adapter(
             adapter,
             command,
             timeout=config.getoption("generala_timeout"),
             validate=config.getoption("generala_validate_messages"),
             env=environment(config.getoption("generala_clean_env"), config.getoption("generala_pass_env")),
+            game=self.game.name,
         )
         self.who = f"`{command}`" if command else f"{adapter}"
         self.known_hello: dict[str, Any] | None = None
@@ -390,7 +414,7 @@ class Implementation:
         """The checked handshake, asked once (:class:`~generala_conformance.transport.handshake.HandshakeFailed`
         is raised again at the next ask)."""
         if self.known_hello is None:
-            self.known_hello = handshake.shake(self.adapter, self.who)
+            self.known_hello = handshake.shake(self.adapter, self.who, self.game.name)
         return self.known_hello
 
     def take_stderr(self) -> str:
@@ -420,12 +444,17 @@ def rules_for(info: CaseInfo | None, config: pytest.Config, hello: dict[str, Any
     """The rule options to start the case's games with
     (:func:`~generala_conformance.suite.sent_rules.rules_to_send`), or ``pytest.skip``
     when the implementation does not list a value the case depends on."""
+    game = game_of(config)
+    requires = dict(info.requires) if info else {}
+    if game.requires is not None:
+        requires = games.load(game.requires)(requires, hello)
     try:
         return rules_to_send(
-            dict(info.requires) if info else {},
+            requires,
             hello["options"],
             config.getoption("generala_profile"),
             withhold=config.getoption("generala_withhold"),
+            spec=game.spec,
         )
     except Lacking as lacking:
         pytest.skip(lacking.reason)

@@ -33,6 +33,7 @@ def add_adapter_options(parser: argparse.ArgumentParser) -> None:
     """``--adapter``, ``--adapter-cmd``, ``--timeout``, ``--clean-env``, ``--validate-messages``,
     ``-n``, ``--cases``, ``--max-faults``."""
     impl_options.add_options(parser)
+    add_game_option(parser)
     parser.add_argument(
         "--validate-messages", action="store_true", help="check every message against the protocol schema"
     )
@@ -47,8 +48,26 @@ def add_adapter_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def add_game_option(parser: argparse.ArgumentParser) -> None:
+    """``--game cards|dice``: the game to check (``generala_conformance.games``)."""
+    from generala_conformance import games
+
+    parser.add_argument(
+        "--game", default="cards", choices=games.NAMES, help="the game: cards (Générala) or dice (Generala)"
+    )
+
+
 def preflight(args: argparse.Namespace) -> None:
     """Fail early, with a clear message, on options that cannot work."""
+    from generala_spec.options import profile_names
+
+    spec = _spec(args)
+    profile = getattr(args, "profile", None)
+    if profile and profile not in profile_names(spec):
+        names = ", ".join(profile_names(spec))
+        raise CheckUsageError(
+            "unknown-profile", f"--profile {profile!r}: the profiles of --game {args.game} are {names}"
+        )
     if args.adapter_cmd:
         argv = shlex.split(args.adapter_cmd)
         if not argv or shutil.which(argv[0]) is None:
@@ -71,6 +90,13 @@ def preflight(args: argparse.Namespace) -> None:
         raise CheckUsageError("no-xdist", "-n needs pytest-xdist (pip install pytest-xdist)")
 
 
+def _spec(args: argparse.Namespace) -> str:
+    """The rulebook folder of the game ``args`` check."""
+    from generala_conformance import games
+
+    return games.get(getattr(args, "game", "cards")).spec
+
+
 def _has_xdist() -> bool:
     import importlib.util
 
@@ -79,7 +105,7 @@ def _has_xdist() -> bool:
 
 def pytest_args(args: argparse.Namespace, extra: list[str]) -> list[str]:
     """The pytest command line for ``args`` (``extra`` appended)."""
-    from generala_conformance.transport.loading import DEFAULT_ADAPTER
+    from generala_conformance import games
 
     argv = ["-c", os.devnull, f"--rootdir={Path.cwd()}", "--noconftest", "-p", "no:cacheprovider"]
     # Only the plugins the suite needs: another installed plugin (hypothesis's imports
@@ -91,12 +117,15 @@ def pytest_args(args: argparse.Namespace, extra: list[str]) -> list[str]:
     # --assert=plain: the kit's modules are imported already (no rewriting; no warning about it).
     argv += ["--assert=plain", "--generala-suite-only", f"--generala-timeout={args.timeout}"]
     argv.append(f"--generala-max-faults={args.max_faults}")
+    game = games.get(getattr(args, "game", "cards"))
+    if game.name != "cards":
+        argv.append(f"--generala-game={game.name}")
     if args.clean_env:
         argv += ["--generala-clean-env", *(f"--generala-pass-env={name}" for name in args.pass_env)]
     if args.adapter_cmd:
         argv.append(f"--generala-adapter-cmd={args.adapter_cmd}")
     else:
-        argv.append(f"--generala-adapter={args.adapter or DEFAULT_ADAPTER}")
+        argv.append(f"--generala-adapter={args.adapter or game.default_adapter}")
     if args.validate_messages:
         argv.append("--generala-validate-messages")
     if args.cases:

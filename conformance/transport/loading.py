@@ -78,22 +78,27 @@ def open_adapter(
     timeout: float = 10.0,
     validate: bool = False,
     env: Mapping[str, str] | None = None,
+    game: str = "cards",
 ) -> Adapter:
-    """The implementation chosen by ``--adapter`` / ``--adapter-cmd`` (not both).
+    """The implementation chosen by ``--adapter`` / ``--adapter-cmd`` (not both) of
+    ``game`` (neither given: the game's reference engine).
 
-    With ``validate``, every message is checked against the protocol schema: over
-    the pipe for a process, through :class:`LoopbackAdapter` for an in-process one.
+    With ``validate``, every message is checked against the game's protocol schema:
+    over the pipe for a process, through :class:`LoopbackAdapter` for an in-process one.
     ``env`` is a process's whole environment (``None``: the kit's own).
     """
     if adapter and adapter_cmd:
         raise AdapterLoadError("two-adapters", "give --adapter or --adapter-cmd, not both")
+    from generala_conformance import games
+
+    plugged = games.get(game)
     if adapter_cmd:
         from generala_conformance.transport.process_adapter import ProcessAdapter
 
-        return ProcessAdapter(adapter_cmd, timeout=timeout, validate=validate, env=env)
-    built = make_adapter(adapter or DEFAULT_ADAPTER)
+        return ProcessAdapter(adapter_cmd, timeout=timeout, validate=validate, env=env, schema=plugged.schema)
+    built = make_adapter(adapter or plugged.default_adapter)
     if validate:
         from generala_conformance.transport.serve import LoopbackAdapter
 
-        return LoopbackAdapter(built, validate=True)
+        return LoopbackAdapter(built, validate=True, schema=plugged.schema, checks=games.load(plugged.request_checks))
     return built

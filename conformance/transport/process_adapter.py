@@ -184,6 +184,7 @@ class ProcessAdapter(protocol.RequestAdapter):
         cwd: str | None = None,
         env: Mapping[str, str] | None = None,
         max_start_failures: int = 3,
+        schema: str = "protocol.schema.json",
     ) -> None:
         self.argv = shlex.split(command) if isinstance(command, str) else list(command)
         if not self.argv:
@@ -192,7 +193,7 @@ class ProcessAdapter(protocol.RequestAdapter):
         self.cwd = cwd
         self.env = dict(env) if env is not None else None
         self.max_start_failures = max_start_failures
-        self.validator = protocol.MessageValidator() if validate else None
+        self.validator = protocol.MessageValidator(schema) if validate else None
         self.starts = 0  # processes started so far (restarts show here)
         self._proc: subprocess.Popen[bytes] | None = None
         self._stderr: StderrCapture | None = None

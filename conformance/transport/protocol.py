@@ -238,28 +238,29 @@ def check_batch(results: list[Json], steps: int, reply: Json) -> None:
 
 
 @cache
-def protocol_schema() -> Json:
-    """The protocol's JSON Schema (package data of ``generala_spec``)."""
+def protocol_schema(name: str = "protocol.schema.json") -> Json:
+    """A game's protocol JSON Schema (package data of ``generala_spec``: the card
+    game's ``protocol.schema.json``, the dice game's ``dice-protocol.schema.json``)."""
     from importlib.resources import files  # here: ``serve`` starts without importlib.resources
 
-    text = files("generala_spec").joinpath("schemas/protocol.schema.json").read_text("utf-8")
+    text = files("generala_spec").joinpath(f"schemas/{name}").read_text("utf-8")
     return json.loads(text)
 
 
 class MessageValidator:
-    """Checks every message against ``protocol.schema.json`` (``--validate-messages``)."""
+    """Checks every message against a game's protocol schema (``--validate-messages``)."""
 
-    def __init__(self) -> None:
+    def __init__(self, schema_name: str = "protocol.schema.json") -> None:
         from jsonschema import Draft202012Validator
 
-        schema = protocol_schema()
+        schema = protocol_schema(schema_name)
         Draft202012Validator.check_schema(schema)
 
         def part(name: str) -> Draft202012Validator:
             return Draft202012Validator({"$defs": schema["$defs"], "$ref": f"#/$defs/{name}"})
 
         self._request = part("request")
-        self._replies = {cmd: part(f"reply-{cmd}") for cmd in RESULT_KEYS}
+        self._replies = {cmd: part(f"reply-{cmd}") for cmd in ALL_RESULT_KEYS if f"reply-{cmd}" in schema["$defs"]}
 
     def check_request(self, message: Json) -> None:
         """Raise :class:`InvalidMessage` when a request the kit built is not valid."""

@@ -173,9 +173,16 @@ class LoopbackAdapter(protocol.RequestAdapter):
     (with ``validate``) the protocol schema, exactly as over a pipe.
     """
 
-    def __init__(self, inner: Adapter, validate: bool = True) -> None:
+    def __init__(
+        self,
+        inner: Adapter,
+        validate: bool = True,
+        schema: str = "protocol.schema.json",
+        checks: RequestChecks = request_checks.check_request,
+    ) -> None:
         self.inner = inner
-        self.validator = protocol.MessageValidator() if validate else None
+        self.validator = protocol.MessageValidator(schema) if validate else None
+        self.checks = checks
         self._next_id = 1
 
     def _batches(self) -> bool:
@@ -188,7 +195,7 @@ class LoopbackAdapter(protocol.RequestAdapter):
         if self.validator is not None:
             self.validator.check_request(message)
         wired = protocol.decode(protocol.encode(message))
-        reply = protocol.decode(protocol.encode(handle(self.inner, wired)))
+        reply = protocol.decode(protocol.encode(handle(self.inner, wired, checks=self.checks)))
         if self.validator is not None:
             self.validator.check_reply(cmd, reply)
         return protocol.unwrap(reply, request_id, cmd, fields.get("steps"))

@@ -164,3 +164,10 @@ def load_all(root: Path) -> list[DiceCase]:
             seen[case.id] = str(path)
             cases.append(case)
     return cases
+
+
+def suite_cases(root: Path | None = None) -> list[DiceCase]:
+    """The dice suite's fixture cases: those of ``root`` (``--cases DIR``), else the kit's own."""
+    from generala_scenarios import ROOT
+
+    return load_all(root if root is not None else ROOT / "dice" / "fixtures")

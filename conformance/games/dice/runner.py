@@ -72,6 +72,14 @@ def declared_table(hello: Mapping[str, Any]) -> PointTable | None:
     return None if points is None else PointTable.declared(points)
 
 
+def requires_for(requires: Mapping[str, str], hello: Mapping[str, Any]) -> dict[str, str]:
+    """What a case requires of an implementation: with a declared point table, not
+    the point options (its points are expected from its table, D-SCORE-7)."""
+    if hello.get("points") is None:
+        return dict(requires)
+    return {k: v for k, v in requires.items() if k not in POINT_OPTIONS}
+
+
 def run_case(case: DiceCase, adapter: Any, rules: dict[str, str]) -> None:
     """Run ``case`` on ``adapter`` with the ``rules`` the kit sends; raise
     :class:`DiceDivergence` at the first divergence, :class:`DeclaredUnsupported`

@@ -1,0 +1,82 @@
+"""generala_conformance.games — the games the kit checks, each a small plug-in that
+the shared machinery asks for what is the game's own: its rulebook folder, its
+reference adapter, its request checks and protocol schema, its suite's modules
+and cases. ``--game cards|dice`` on the commands picks one (``cards`` by default).
+
+Everything is named by import path and loaded only when asked for, so that a
+command pays for the game it runs only.
+
+>>> get("dice").spec
+'dice'
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any, NamedTuple
+
+from generala_conformance.errors import UsageError
+
+
+class Game(NamedTuple):
+    """What one game plugs into the kit (every ``module:name`` loaded on demand)."""
+
+    name: str
+    spec: str
+    """Its rulebook folder in ``generala_spec`` (``""`` the card game's)."""
+    default_adapter: str
+    """Its reference engine's adapter factory (``--adapter`` left out)."""
+    request_checks: str
+    """What ``serve`` refuses before the adapter sees a request."""
+    schema: str
+    """Its protocol schema, a file of ``generala_spec/schemas``."""
+    suite_modules: tuple[str, ...]
+    """The modules the pytest plugin collects: the feature suite, the fixture suite."""
+    cases: str
+    """A function ``(root: Path | None) -> list`` of the fixture cases (``None``: the kit's own)."""
+    requires: str | None = None
+    """A function ``(requires, hello) -> requires`` adjusting what a case requires to
+    what an implementation's hello declares (the dice game's point table)."""
+
+
+FIXTURE_SUITE = "generala_conformance.suite.fixture_suite"
+
+GAMES: dict[str, Game] = {
+    "cards": Game(
+        name="cards",
+        spec="",
+        default_adapter="generala_conformance.transport.reference_adapter:ReferenceAdapter",
+        request_checks="generala_conformance.transport.request_checks:check_request",
+        schema="protocol.schema.json",
+        suite_modules=("generala_conformance.suite.feature_suite", FIXTURE_SUITE),
+        cases="generala_conformance.suite.pytest_plugin:card_cases",
+    ),
+    "dice": Game(
+        name="dice",
+        spec="dice",
+        default_adapter="generala_conformance.games.dice.reference_adapter:DiceReferenceAdapter",
+        request_checks="generala_conformance.games.dice.request_checks:check_request",
+        schema="dice-protocol.schema.json",
+        suite_modules=("generala_conformance.games.dice.feature_suite", FIXTURE_SUITE),
+        cases="generala_conformance.games.dice.cases:suite_cases",
+        requires="generala_conformance.games.dice.runner:requires_for",
+    ),
+}
+NAMES = tuple(GAMES)
+
+
+class UnknownGame(UsageError):
+    """``--game`` names no game of the kit (code ``unknown-game``)."""
+
+
+def get(name: str) -> Game:
+    """The game called ``name``; :class:`UnknownGame` if there is none."""
+    if name not in GAMES:
+        raise UnknownGame("unknown-game", f"--game {name!r}: the kit checks {', '.join(NAMES)}")
+    return GAMES[name]
+
+
+def load(path: str) -> Any:
+    """The object a ``module:name`` path names."""
+    module, _, name = path.partition(":")
+    return getattr(importlib.import_module(module), name)
