@@ -13,6 +13,7 @@ import json
 import random
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +24,7 @@ from generala_spec.options import options, profile_names, resolve
 
 ENGINE = Path(__file__).resolve().parent.parent / "examples" / "javascript-dice" / "engine.js"
 NODE = shutil.which("node")
+KIT = [sys.executable, "-m", "generala_conformance.cli"]
 
 pytestmark = pytest.mark.skipif(NODE is None, reason="node (Node.js) is not on PATH: the JavaScript example cannot run")
 
@@ -48,6 +50,28 @@ def rule_variants() -> list[dict[str, str]]:
     for name, option in options(spec="dice").items():
         variants += [resolve("default", {name: value}, spec="dice") for value in option.values]
     return variants
+
+
+def test_the_whole_dice_suite_passes_at_both_levels(tmp_path: Path) -> None:
+    report_path = tmp_path / "report.json"
+    command = f'"{NODE}" "{ENGINE}"'
+    flags = ["--validate-messages", "--no-skip", "--json", str(report_path)]
+    run = subprocess.run(
+        [*KIT, "check", "--game", "dice", "--adapter-cmd", command, *flags],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    report = json.loads(report_path.read_text(encoding="utf-8"))
+    not_passed = [
+        (case["id"], case["outcome"], case["message"]) for case in report["cases"] if case["outcome"] != "pass"
+    ]
+    assert not_passed == [], run.stdout[-3000:]
+    levels = {case["id"].split("/")[0] for case in report["cases"]}
+    assert {"scoring", "game"} <= levels  # the generated cases of both levels ran, besides the features
+    assert report["implementation"]["language"] == "javascript"
+    assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
 
 
 def test_the_engine_announces_every_rule_option_and_resolves_the_profiles() -> None:
