@@ -19,7 +19,11 @@ def _recorded(terminalreporter: pytest.TerminalReporter, key: str) -> list[dict]
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     """Print how many deliberately broken engines the suite caught (issue 5, "the kit's power"):
     the rule engines and the contract engines (issue 15)."""
-    kinds = [("broken engines", "generala_broken_engine"), ("contract engines", "generala_contract_engine")]
+    kinds = [
+        ("broken engines", "generala_broken_engine"),
+        ("contract engines", "generala_contract_engine"),
+        ("broken dice engines", "generala_broken_dice_engine"),
+    ]
     found = [(label, _recorded(terminalreporter, key)) for label, key in kinds]
     if not any(engines for _, engines in found):
         return

@@ -3,11 +3,12 @@ clause the divergence breaks.
 
 The implementation's ``hello`` decides three things (``docs/protocol-dice.md``): a
 case of a level it does not declare is skipped (``level not supported: LEVEL``);
-with a declared point table (``points``), a case about one of the point options
-(AMB-3) is skipped, and every other case expects the points of that table,
-computed by the reference engine (D-SCORE-7); without one, a case expects what its
-fixture says. Qualification (a ``null`` or not) and points are told apart: a wrong
-``null`` breaks the category's D-CAT clause, a wrong number its D-SCORE clause (or
+with a declared point table (``points``), a case requiring a point option at
+another value than its default is skipped (it is the same case as at the
+default), and every other case expects the points of that table, computed by the
+reference engine (D-SCORE-7); without one, a case expects what its fixture says.
+Qualification (a ``null`` or not) and points are told apart: a wrong ``null``
+breaks the category's D-CAT clause, a wrong number its D-SCORE clause (or
 D-FIRST-1 when the bonus is what differs).
 """
 
@@ -23,12 +24,14 @@ from generala_conformance.transport.adapter import Refused
 from generala_conformance.transport.declared import DeclaredUnsupported
 from generala_reference.dice import DiceGame, PointTable
 from generala_spec import rulebook
+from generala_spec.options import resolve
 
 if TYPE_CHECKING:
     from generala_conformance.games.dice.cases import DiceCase
 
 SPEC = "dice"
 POINT_OPTIONS = ("generala-points", "double-generala-points", "first-roll-bonus")
+DEFAULTS = resolve("default", spec=SPEC)
 POINTS_DECLARED = "point table declared by the implementation (its points replace the point options)"
 HANDS = ("straight", "full-house", "four-of-a-kind")
 
@@ -88,8 +91,8 @@ def run_case(case: DiceCase, adapter: Any, rules: dict[str, str]) -> None:
     if case.level not in levels_of(hello):
         raise DeclaredUnsupported(f"level not supported: {case.level}")
     table = declared_table(hello)
-    if table is not None and "AMB-3" in case.ambiguities:
-        raise DeclaredUnsupported(POINTS_DECLARED)
+    if table is not None and any(case.requires.get(o, DEFAULTS[o]) != DEFAULTS[o] for o in POINT_OPTIONS):
+        raise DeclaredUnsupported(POINTS_DECLARED)  # its points are those of the same case at the default
     if case.level == "scoring":
         run_scoring(case, adapter, rules, table)
     else:

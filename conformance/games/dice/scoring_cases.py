@@ -142,8 +142,10 @@ def _clauses(request: Mapping[str, Any], answer: Mapping[str, Any], requires: Ma
         found |= {"D-SHEET-3" if "scratched" in request["marks"].values() else "D-SHEET-4"}
     if "double-generala" in requires:
         found.add("D-SHEET-1")
-    if any(k in requires for k in ("generala-points", "double-generala-points", "first-roll-bonus")):
-        found.add("D-SCORE-7")
+    if any(
+        answer.get(c) is not None for c in ("straight", "full-house", "four-of-a-kind", "generala", "double-generala")
+    ):
+        found.add("D-SCORE-7")  # points an implementation may declare instead
     return sorted(found, key=_clause_key)
 
 
@@ -230,6 +232,9 @@ def _bonus_title(request: Mapping[str, Any], when: str) -> str:
     return f"{spelled} on the first roll" if when == "first" else f"{spelled} on a later roll of all five dice"
 
 
+FIVE_OPTIONS = ("double-generala", "double-generala-points", "auto-win", "first-roll", "generala-points")
+
+
 def five_of_a_kind() -> list[dict[str, Any]]:
     """Generala, Double Generala and the automatic win (D-CAT-6, D-CAT-7, D-FIRST-3,
     D-FIRST-4): each five of a kind under each mark of Generala, first roll or not."""
@@ -241,7 +246,7 @@ def five_of_a_kind() -> list[dict[str, Any]]:
                     marks = {} if mark == "open" else {"generala": mark}
                     request = {"dice": [face] * 5, **context, "marks": marks}
                     title = f"{' '.join([str(face)] * 5)} on the {when} roll, Generala {mark}"
-                    for reading in _readings(("double-generala", "auto-win", "first-roll", "generala-points")):
+                    for reading in _readings(FIVE_OPTIONS):
                         yield case(f"five-{mark}-{when}", request, reading, title)
 
     return _unique(made())
