@@ -20,7 +20,7 @@ answer, adding no rule of its own:
 The options it lists are the readings its code is written for; the kit's
 ``profile`` says which it actually follows. Run it against the kit:
 
-    generala-kit check --game dice --adapter-cmd "python examples/dice-pypi/adapter.py"
+    generala-kit check --game dice --adapter-cmd "python3 examples/dice-pypi/adapter.py"
 """
 
 from __future__ import annotations
