@@ -10,7 +10,7 @@ import argparse
 import random
 import time
 
-from generala_reference import Game, from_snapshot, snapshot
+from generala_reference.cards import Game, from_snapshot, snapshot
 
 
 def self_play(players: int, seconds: float) -> tuple[float, float]:

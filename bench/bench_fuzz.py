@@ -25,8 +25,8 @@ from collections.abc import Callable
 from bench_engine import self_play
 from generala_conformance.fuzz import campaign
 from generala_conformance.fuzz.differential import Settings
+from generala_conformance.games.cards.reference_adapter import ReferenceAdapter
 from generala_conformance.transport.impl_options import OpenAdapter
-from generala_conformance.transport.reference_adapter import ReferenceAdapter
 
 FOUR = Settings(players=(4,), endgame_rate=0.0, series_rate=0.0)
 SERVE = f"{shlex.quote(sys.executable)} -m generala_conformance.cli serve"

@@ -16,11 +16,11 @@ import time
 from collections import Counter
 from typing import Any
 
-from generala_conformance.suite.notation import CANONICAL_DECK
-from generala_conformance.suite.perft import AdapterSearch, perft_cases, perft_game
+from generala_conformance.games.cards.notation import CANONICAL_DECK
+from generala_conformance.games.cards.perft import AdapterSearch, perft_cases, perft_game
+from generala_conformance.games.cards.reference_adapter import ReferenceAdapter
 from generala_conformance.transport.process_adapter import ProcessAdapter
-from generala_conformance.transport.reference_adapter import ReferenceAdapter
-from generala_reference import Game, Rules
+from generala_reference.cards import Game, Rules
 
 
 def fast(players: int, depth: int, rules: Rules) -> None:

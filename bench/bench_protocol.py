@@ -22,8 +22,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from generala_conformance.games.cards.reference_adapter import ReferenceAdapter
 from generala_conformance.transport.process_adapter import ProcessAdapter
-from generala_conformance.transport.reference_adapter import ReferenceAdapter
 
 SERVE = [sys.executable, "-m", "generala_conformance.cli", "serve"]
 POSITION = {"position": {"players": 4, "hands": [["9H", "3C", "JK"], ["10H", "2C"], ["KS", "4D"], ["5H"]], "leader": 0}}

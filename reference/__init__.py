@@ -1,38 +1,8 @@
-"""generala_reference — the reference engine of Générala.
+"""generala_reference — the reference engines of the kit, one sub-package per game.
 
-The engine is an executable rulebook: every function cites the clause
-(``R-…``) of ``spec/clauses.yaml`` it implements.
+- :mod:`generala_reference.cards`: Générala, the Cameroonian card game (``spec/cards/``).
+- :mod:`generala_reference.dice`: Generala, the Latin-American dice game (``spec/dice/``).
 
->>> from generala_reference import Game, parse_action, format_action
->>> game = Game.from_deal(players=2, dealer=0, seed=3)
->>> [format_action(a) for a in game.legal_actions()]
-['KH']
+Shared by both: :mod:`generala_reference.errors` (errors with stable codes). The engines
+are pure and never import the conformance kit.
 """
-
-from generala_reference.actions import format_action, parse_action
-from generala_reference.cards import format_card, parse_card, parse_deck
-from generala_reference.errors import GeneralaError, IllegalAction, InvalidInput, InvalidPosition
-from generala_reference.events import event_json
-from generala_reference.game import Game
-from generala_reference.position import from_position, from_snapshot, snapshot
-from generala_reference.rules import Rules
-from generala_reference.series import Series
-
-__all__ = [
-    "Game",
-    "GeneralaError",
-    "IllegalAction",
-    "InvalidInput",
-    "InvalidPosition",
-    "Rules",
-    "Series",
-    "event_json",
-    "format_action",
-    "format_card",
-    "from_position",
-    "from_snapshot",
-    "parse_action",
-    "parse_card",
-    "parse_deck",
-    "snapshot",
-]

@@ -1,4 +1,4 @@
-"""The engine's errors: each carries a stable ``code`` (see ``docs/interfaces.md``)."""
+"""The errors of both engines: each carries a stable ``code`` (see ``docs/interfaces.md``)."""
 
 from __future__ import annotations
 

@@ -1,11 +1,14 @@
 """generala_scenarios — the conformance scenarios (Gherkin features) and YAML
-fixtures, shipped as package data."""
+fixtures, shipped as package data: one folder per game (``cards/``, ``dice/``)."""
 
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
 
+CARDS = ROOT / "cards"
+"""The card game's suite: ``features/``, ``fixtures/``, ``perft/``, ``recipes/``, ``releases/``."""
+
 SUITE_VERSION = "1.0.0"
-"""The version of the suite (its cases and what they demand), apart from the kit's
+"""The version of the card game's suite (its cases and what they demand), apart from the kit's
 package version: ``MAJOR.MINOR.PATCH``. Each version's case ids are listed in
 ``releases/<version>.yaml`` and its changes in ``CHANGELOG.md``."""

@@ -38,7 +38,7 @@ def _raw(spec: str = CARDS) -> dict:
     command and ``serve`` reads it at start, and importing a YAML parser would be most
     of ``serve``'s start-up)."""
     text = folder(spec).joinpath("options.yaml").read_text("utf-8")
-    return cached_json(f"options-{spec}" if spec else "options", text, yaml_text.parse)
+    return cached_json(f"options-{spec}", text, yaml_text.parse)
 
 
 @cache

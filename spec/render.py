@@ -1,7 +1,7 @@
 """Render the rulebook (clauses, ambiguity register, options, sentence
 inventory) as ``RULES.md`` beside its YAML files: one source of truth, the YAML files.
 
-    python -m generala_spec.render                      # rewrite spec/RULES.md (the card game)
+    python -m generala_spec.render                      # rewrite spec/cards/RULES.md (the card game)
     python -m generala_spec.render --check              # exit 1 if RULES.md is stale
     python -m generala_spec.render --spec dice --check  # the same for spec/dice/RULES.md
 """
@@ -17,7 +17,7 @@ from generala_spec import rulebook
 from generala_spec.options import options, profile_names, resolve
 from generala_spec.rulebook import CARDS, Ambiguity, Clause, Decision, Quote, Silence
 
-TARGET = Path(__file__).with_name("RULES.md")
+ROOT = Path(__file__).parent
 COMMAND = "python -m generala_spec.render"
 
 
@@ -137,16 +137,16 @@ _FILES = ("clauses", "ambiguities", "sources", "options")
 
 def command(spec: str = CARDS) -> str:
     """The command that renders the ``RULES.md`` of ``spec``."""
-    return f"{COMMAND} --spec {spec}" if spec else COMMAND
+    return f"{COMMAND} --spec {spec}" if spec != CARDS else COMMAND
 
 
 def target(spec: str = CARDS) -> Path:
     """The ``RULES.md`` of the rulebook ``spec``."""
-    return TARGET.parent / spec / TARGET.name if spec else TARGET
+    return ROOT / spec / "RULES.md"
 
 
 def _generated(spec: str) -> str:
-    folder = f"spec/{spec}/" if spec else "spec/"
+    folder = f"spec/{spec}/"
     names = [f"{folder}{name}.yaml" for name in _FILES]
     return _GENERATED.format(command=command(spec), files=", ".join(names[:-1]) + " and " + names[-1])
 

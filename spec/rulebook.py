@@ -2,8 +2,8 @@
 (``ambiguities.yaml``) and the sentence inventory (``sources.yaml``), each
 checked against ``schemas/rulebook.schema.json`` when loaded.
 
-A rulebook is a folder of generala_spec, named by ``spec``: ``""`` (the default)
-is the card game's, at the top of the package; ``"dice"`` is the dice game's. Each
+A rulebook is a folder of generala_spec, named by ``spec``: ``"cards"`` (the default)
+is the card game's; ``"dice"`` is the dice game's. Each
 folder says in ``book.yaml`` what makes it one game's (its clause prefix and source
 texts); the game-specific ``$defs`` of the schema (IDs, text names, literal
 profiles) are made from it, so one schema checks every rulebook.
@@ -24,8 +24,8 @@ from types import MappingProxyType
 
 from generala_spec import yaml_text
 
-CARDS = ""
-"""The ``spec`` of the card rulebook (the files at the top of generala_spec): the default."""
+CARDS = "cards"
+"""The ``spec`` of the card rulebook (``generala_spec/cards/``): the default."""
 
 
 class RulebookError(ValueError):
@@ -155,19 +155,17 @@ class Sentence:
 def folder(spec: str = CARDS) -> Traversable:
     """The folder of the rulebook ``spec`` inside generala_spec."""
     root = files(__package__)
-    if not spec:
-        return root
     if not root.joinpath(spec, "book.yaml").is_file():
         raise RulebookError("unknown-rulebook", f"no rulebook {spec!r} in generala_spec (no {spec}/book.yaml)")
     return root.joinpath(spec)
 
 
 def rulebooks() -> tuple[str, ...]:
-    """Every rulebook of generala_spec: the card game's (``""``), then each sub-folder
+    """Every rulebook of generala_spec: the card game's, then each other sub-folder
     with a ``book.yaml``, by name."""
     root = files(__package__)
     found = sorted(entry.name for entry in root.iterdir() if entry.joinpath("book.yaml").is_file())
-    return (CARDS, *found)
+    return (CARDS, *(name for name in found if name != CARDS))
 
 
 def _read(name: str, spec: str = CARDS) -> str:
@@ -204,7 +202,7 @@ class Book:
 @cache
 def base_schema() -> dict:
     """``schemas/rulebook.schema.json`` as shipped (its game-specific ``$defs`` are the card game's)."""
-    return json.loads(_read("schemas/rulebook.schema.json"))
+    return json.loads(files(__package__).joinpath("schemas", "rulebook.schema.json").read_text("utf-8"))
 
 
 @cache

@@ -9,7 +9,7 @@ classes to put behind the adapter. Each engine also has a zero-argument
 factory named after it (``second_joker_wins_adapter``), for
 ``generala-kit check --adapter tests/broken_engines.py:second_joker_wins_adapter``.
 
-Every clause of ``spec/clauses.yaml`` is broken by some engine here (several by more
+Every clause of ``spec/cards/clauses.yaml`` is broken by some engine here (several by more
 than one: each rule option's non-default value is also ignored by one engine), or
 listed in ``UNBREAKABLE`` with the reason no engine can break it alone. The engines
 are in clause order, then the later additions (series stages, R-SERIES-5 … -9).
@@ -22,15 +22,15 @@ from collections.abc import Sequence
 from functools import partial
 from typing import Any, ClassVar, NamedTuple
 
+from generala_conformance.games.cards.reference_adapter import ReferenceAdapter
 from generala_conformance.transport.adapter import BadRequest, Json, Refused
-from generala_conformance.transport.reference_adapter import ReferenceAdapter
-from generala_reference.actions import DECLINE, JOKER_ACTION, TAKE_BASE, cards_as_actions
-from generala_reference.cards import JOKER, JOKERS, SUIT_MASKS, format_card, rank, ranked_cards
+from generala_reference.cards.actions import DECLINE, JOKER_ACTION, TAKE_BASE, cards_as_actions
+from generala_reference.cards.deck import JOKER, JOKERS, SUIT_MASKS, format_card, rank, ranked_cards
+from generala_reference.cards.game import PLAY, TAKE, Game
+from generala_reference.cards.position import _build
+from generala_reference.cards.rules import DEFAULT, Rules
+from generala_reference.cards.series import Series
 from generala_reference.errors import IllegalAction, InvalidPosition
-from generala_reference.game import PLAY, TAKE, Game
-from generala_reference.position import _build
-from generala_reference.rules import DEFAULT, Rules
-from generala_reference.series import Series
 from generala_spec.options import options
 
 

@@ -6,8 +6,8 @@ import random
 from collections.abc import Iterator
 from functools import reduce
 
-from generala_reference import Game
-from generala_reference.cards import FULL_DECK
+from generala_reference.cards import Game
+from generala_reference.cards.deck import FULL_DECK
 
 
 def random_game(game: Game, seed: int) -> Iterator[tuple[Game, int]]:

@@ -61,7 +61,9 @@ TARGETS = [
         ("subset", "events_match", "refuse", "expect_events", "expect_state", "expect_legal", "act", "start"),
         tuple(SUITE_TESTS),
     ),
-    Target("snapshots", "conformance/suite/snapshots.py", ("COMPARED", "comparable", "differing"), tuple(FUZZ_TESTS)),
+    Target(
+        "snapshots", "conformance/games/cards/snapshots.py", ("COMPARED", "comparable", "differing"), tuple(FUZZ_TESTS)
+    ),
     Target(
         "fuzz-compare",
         "conformance/fuzz/differential.py",
@@ -78,19 +80,19 @@ TARGETS = [
     Target("expectations", "conformance/suite/expectations.py", ("lookup", "unused"), tuple(REPORT_TESTS)),
     Target(
         "engine-series",
-        "reference/series.py",
+        "reference/cards/series.py",
         ("apply", "deal", "_settle", "_no_loser_dealer"),
         ("tests/test_engine_series.py",),
     ),
     Target(
         "engine-game",
-        "reference/game.py",
+        "reference/cards/game.py",
         ("legal_actions", "_play", "_decline", "_take", "_end_trick", "_loser_at_trick_end", "_next_leader"),
         ("tests/test_engine_rules.py",),
     ),
     Target(
         "engine-game-suite",
-        "reference/game.py",
+        "reference/cards/game.py",
         ("legal_actions", "_play", "_decline", "_take", "_end_trick", "_loser_at_trick_end", "_next_leader"),
         ("tests/test_engine_rules.py", "tests/test_scenarios_fixtures.py", "tests/test_scenarios_features.py"),
     ),

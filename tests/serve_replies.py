@@ -9,8 +9,8 @@ import subprocess
 import sys
 from functools import cache
 
+from generala_conformance.games.cards.reference_adapter import ReferenceAdapter
 from generala_conformance.transport import protocol
-from generala_conformance.transport.reference_adapter import ReferenceAdapter
 from generala_conformance.transport.request_checks import MAX_DEPTH, MAX_LINE_BYTES
 from generala_conformance.transport.serve import serve
 from jsonschema import Draft202012Validator

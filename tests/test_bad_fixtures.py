@@ -149,7 +149,7 @@ def test_the_plugin_records_the_loading_error_for_the_report(pytester: pytest.Py
         "-p",
         "no:cacheprovider",
         "--generala-suite-only",
-        "--generala-adapter=generala_conformance.transport.reference_adapter:ReferenceAdapter",
+        "--generala-adapter=generala_conformance.games.cards.reference_adapter:ReferenceAdapter",
         f"--generala-cases={root}",
         *jobs,
         plugins=[probe],

@@ -85,6 +85,6 @@ def test_broken_engine_is_caught_by_the_suite(name: str, tmp_path: Path, record_
 
 
 def test_the_reference_passes_the_whole_suite(tmp_path: Path) -> None:
-    code, report = check(tmp_path, "generala_conformance.transport.reference_adapter:ReferenceAdapter")
+    code, report = check(tmp_path, "generala_conformance.games.cards.reference_adapter:ReferenceAdapter")
     assert code == 0 and report["ok"]
     assert report["summary"]["pass"] == report["summary"]["total"] > 500

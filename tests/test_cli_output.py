@@ -10,8 +10,8 @@ import sys
 from pathlib import Path
 
 from generala_conformance.cli.console import ascii_of
+from generala_conformance.games.cards.reference_adapter import kit_version
 from generala_conformance.progress import Progress, clock_text
-from generala_conformance.transport.reference_adapter import kit_version
 from generala_scenarios import SUITE_VERSION
 
 HERE = Path(__file__).parent

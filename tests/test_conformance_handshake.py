@@ -4,9 +4,9 @@
 from __future__ import annotations
 
 import pytest
+from generala_conformance.games.cards.reference_adapter import ReferenceAdapter
 from generala_conformance.transport import handshake, protocol
 from generala_conformance.transport.adapter import AdapterCrash, ProtocolViolation
-from generala_conformance.transport.reference_adapter import ReferenceAdapter
 
 
 def hello(**changes: object) -> dict:

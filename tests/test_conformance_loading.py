@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from generala_conformance.games.cards.reference_adapter import ReferenceAdapter
 from generala_conformance.transport.loading import AdapterLoadError, make_adapter, open_adapter
 from generala_conformance.transport.process_adapter import ProcessAdapter
-from generala_conformance.transport.reference_adapter import ReferenceAdapter
 from generala_conformance.transport.serve import LoopbackAdapter
 
 IMPLS = Path(__file__).parent / "impls"
@@ -19,7 +19,7 @@ def test_the_default_is_the_reference_in_process() -> None:
 
 def test_a_factory_from_a_module_or_a_file() -> None:
     assert isinstance(
-        make_adapter("generala_conformance.transport.reference_adapter:ReferenceAdapter"), ReferenceAdapter
+        make_adapter("generala_conformance.games.cards.reference_adapter:ReferenceAdapter"), ReferenceAdapter
     )
     adapter = make_adapter(f"{IMPLS / 'fa_reading.py'}:FaReading")
     assert type(adapter).__name__ == "FaReading" and adapter.hello()["protocol"] == 1
@@ -41,9 +41,9 @@ def test_a_command_gives_a_process_adapter_not_started_yet() -> None:
     [
         ("no-colon", "bad-adapter-spec"),
         ("no_such_module_here:Factory", "adapter-import"),
-        ("generala_conformance.transport.reference_adapter:Nothing", "adapter-factory"),
+        ("generala_conformance.games.cards.reference_adapter:Nothing", "adapter-factory"),
         (f"{IMPLS / 'missing.py'}:Factory", "adapter-import"),
-        ("generala_conformance.transport.reference_adapter:kit_version", "not-an-adapter"),
+        ("generala_conformance.games.cards.reference_adapter:kit_version", "not-an-adapter"),
     ],
 )
 def test_a_bad_adapter_spec_is_a_clear_error(spec: str, code: str) -> None:
@@ -54,4 +54,4 @@ def test_a_bad_adapter_spec_is_a_clear_error(spec: str, code: str) -> None:
 
 def test_adapter_and_command_together_are_refused() -> None:
     with pytest.raises(AdapterLoadError, match="not both"):
-        open_adapter("generala_conformance.transport.reference_adapter:ReferenceAdapter", "node engine.js")
+        open_adapter("generala_conformance.games.cards.reference_adapter:ReferenceAdapter", "node engine.js")

@@ -22,7 +22,7 @@ pytest_plugins = ["pytester"]
 HERE = Path(__file__).parent
 CASES = HERE / "data" / "cases"
 IMPLS = HERE / "impls"
-REFERENCE = "generala_conformance.transport.reference_adapter:ReferenceAdapter"
+REFERENCE = "generala_conformance.games.cards.reference_adapter:ReferenceAdapter"
 QUIET = ("-p", "no:cacheprovider", "-p", "no:benchmark")  # no cache files, no benchmark-plugin warnings
 
 

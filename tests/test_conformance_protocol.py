@@ -6,9 +6,9 @@ import io
 import json
 
 import pytest
+from generala_conformance.games.cards.reference_adapter import ReferenceAdapter
 from generala_conformance.transport import protocol
 from generala_conformance.transport.adapter import BadRequest, ProtocolViolation, Refused, Unsupported
-from generala_conformance.transport.reference_adapter import ReferenceAdapter
 from generala_conformance.transport.serve import LoopbackAdapter, handle, serve
 
 POSITION = {"position": {"players": 2, "hands": [["9H", "3C"], ["10H", "2C"]], "leader": 0}}

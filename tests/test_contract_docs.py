@@ -10,8 +10,8 @@ import re
 from pathlib import Path
 
 import pytest
+from generala_conformance.games.cards.reference_adapter import ReferenceAdapter
 from generala_conformance.transport.adapter import BadRequest
-from generala_conformance.transport.reference_adapter import ReferenceAdapter
 from generala_spec import rulebook
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -75,8 +75,8 @@ def _codes_in(path: Path) -> set[str]:
 
 
 def reference_codes() -> set[str]:
-    modules = [*sorted((ROOT / "reference").glob("*.py"))]
-    modules += [ROOT / "conformance" / "transport" / "reference_adapter.py", ROOT / "spec" / "options.py"]
+    modules = [ROOT / "reference" / "errors.py", *sorted((ROOT / "reference" / "cards").glob("*.py"))]
+    modules += [ROOT / "conformance" / "games" / "cards" / "reference_adapter.py", ROOT / "spec" / "options.py"]
     return set().union(*(_codes_in(m) for m in modules))
 
 

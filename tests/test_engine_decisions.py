@@ -1,4 +1,4 @@
-"""The engine's clause side channel (generala_reference.decisions): the clause
+"""The engine's clause side channel (generala_reference.cards.decisions): the clause
 that decided each event, legal move and refusal."""
 
 from __future__ import annotations
@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from generala_reference import Game, IllegalAction, Rules, Series, from_position, parse_action
-from generala_reference.decisions import apply_decided, decide, legal_clause, refusal_clause
+from generala_reference.cards import Game, IllegalAction, Rules, Series, from_position, parse_action
+from generala_reference.cards.decisions import apply_decided, decide, legal_clause, refusal_clause
 from generala_spec import rulebook
 
 

@@ -15,8 +15,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from generala_reference import Game, IllegalAction, Rules, format_card, from_position, from_snapshot, snapshot
-from generala_reference.actions import TAKE_BASE
+from generala_reference.cards import Game, IllegalAction, Rules, format_card, from_position, from_snapshot, snapshot
+from generala_reference.cards.actions import TAKE_BASE
 from generala_spec.options import options, profile_names
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -77,7 +77,7 @@ def test_every_step_legal_applies_illegal_refused_snapshot_round_trips(players: 
 
 TRACE = """
 import hashlib, json, sys
-from generala_reference import Game, snapshot
+from generala_reference.cards import Game, snapshot
 from tests.engine_helpers import random_game
 out = []
 for players, seed in json.loads(sys.argv[1]):

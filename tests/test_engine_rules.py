@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from generala_reference import (
+from generala_reference.cards import (
     Game,
     IllegalAction,
     InvalidInput,
@@ -16,7 +16,7 @@ from generala_reference import (
     parse_card,
     snapshot,
 )
-from generala_reference.cards import JOKER, format_cards
+from generala_reference.cards.deck import JOKER, format_cards
 
 
 def pos(hands: list[list[str]], leader: int = 0, trick: list[tuple[int, str]] = (), **rules: str) -> Game:

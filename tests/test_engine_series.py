@@ -6,7 +6,7 @@ import random
 from collections.abc import Callable
 
 import pytest
-from generala_reference import Rules, Series
+from generala_reference.cards import Rules, Series
 from generala_reference.errors import IllegalAction
 
 

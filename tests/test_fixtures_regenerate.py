@@ -15,21 +15,21 @@ import pytest
 import yaml
 from generala_conformance.suite import regenerate as regen
 from generala_conformance.suite.recipes import RecipeError, compute, read
-from generala_scenarios import ROOT
+from generala_scenarios import CARDS
 
 SMALL = "fixtures/tricks/second-joker.yaml"
 
 
 def test_regenerating_every_recipe_reproduces_the_committed_fixtures_byte_for_byte(tmp_path: Path) -> None:
     committed = regen.default_tree()
-    written = regen.regenerate(regen.Tree(ROOT, tmp_path))
-    assert written, "no recipe under scenarios/recipes"
+    written = regen.regenerate(regen.Tree(CARDS, tmp_path))
+    assert written, "no recipe under scenarios/cards/recipes"
     for path in written:
         rel = path.relative_to(tmp_path).as_posix()
         have = (committed.root / rel).read_text("utf-8")
         want = path.read_text("utf-8")
         diff = "".join(difflib.unified_diff(have.splitlines(True), want.splitlines(True), rel, "regenerated"))
-        assert have == want, f"scenarios/{rel} is not what scenarios/recipes/{rel} gives:\n{diff}"
+        assert have == want, f"scenarios/{rel} is not what scenarios/cards/recipes/{rel} gives:\n{diff}"
 
 
 def test_every_committed_fixture_file_is_generated_or_declared_hand_written() -> None:
@@ -42,7 +42,7 @@ def tree(tmp_path: Path) -> regen.Tree:
     """A scenarios folder holding one recipe, its fixture and an empty manifest."""
     for part in ("recipes", "."):
         (tmp_path / part / SMALL).parent.mkdir(parents=True)
-        shutil.copy(ROOT / part / SMALL, tmp_path / part / SMALL)
+        shutil.copy(CARDS / part / SMALL, tmp_path / part / SMALL)
     (tmp_path / regen.HAND_WRITTEN).write_text("hand-written: {}\n", "utf-8")
     return regen.Tree(tmp_path)
 
@@ -59,7 +59,7 @@ def test_a_hand_edited_computed_field_fails_with_a_diff_naming_the_file(tree: re
     path.write_text(edited, "utf-8")
     [problem] = regen.check(tree)
     assert problem.path == path
-    assert "differs from what scenarios/recipes/fixtures/tricks/second-joker.yaml gives" in problem.message
+    assert "differs from what scenarios/cards/recipes/fixtures/tricks/second-joker.yaml gives" in problem.message
     assert "-  - {do: P3 8C, events: [play P3 8C, trick P1 complete, lead P3 highest-remaining]}" in problem.diff
     assert "+  - {do: P3 8C, events: [play P3 8C, trick P1 complete, lead P2 highest-remaining]}" in problem.diff
 
@@ -180,7 +180,7 @@ def test_a_recipe_with_a_bad_head_is_named(tmp_path: Path) -> None:
 def test_a_recipes_error_points_at_its_line(tmp_path: Path) -> None:
     recipe = tmp_path / "demo.yaml"
     recipe.write_text(
-        (ROOT / "recipes" / SMALL).read_text("utf-8").replace("{do: P3 8C}", "{refuse: P3 8C}", 1), "utf-8"
+        (CARDS / "recipes" / SMALL).read_text("utf-8").replace("{do: P3 8C}", "{refuse: P3 8C}", 1), "utf-8"
     )
     line = next(n for n, t in enumerate(recipe.read_text("utf-8").splitlines(), 1) if "{refuse: P3 8C}" in t)
     with pytest.raises(RecipeError) as caught:
@@ -225,7 +225,7 @@ def test_a_hand_edited_perft_count_fails_and_a_bad_depth_is_named(tmp_path: Path
     rel = "perft/perft.yaml"
     for part in ("recipes", "."):
         (tmp_path / part / rel).parent.mkdir(parents=True)
-        shutil.copy(ROOT / part / rel, tmp_path / part / rel)
+        shutil.copy(CARDS / part / rel, tmp_path / part / rel)
     tree = regen.Tree(tmp_path)
     assert regen.check(tree) == []
     table = tmp_path / rel

@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 from generala_conformance.fuzz import campaign
 from generala_conformance.fuzz.differential import Settings, Step, Trial, replay, run_games
+from generala_conformance.games.cards.reference_adapter import ReferenceAdapter
 from generala_conformance.transport.adapter import Adapter
 from generala_conformance.transport.process_adapter import ProcessAdapter
-from generala_conformance.transport.reference_adapter import ReferenceAdapter
 from generala_conformance.transport.serve import LoopbackAdapter
 
 from tests.broken_engines import factory_for
@@ -143,7 +143,7 @@ def test_replay_in_batches_finds_what_replay_step_by_step_finds() -> None:
 
 PIPELINED = """
 import json, sys
-from generala_conformance.transport.reference_adapter import ReferenceAdapter
+from generala_conformance.games.cards.reference_adapter import ReferenceAdapter
 from generala_conformance.transport.serve import handle
 
 adapter = ReferenceAdapter()

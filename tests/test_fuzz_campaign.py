@@ -148,7 +148,7 @@ def test_cli_bad_options_exit_2(capsys) -> None:
 def test_cli_refuses_a_profile_the_implementation_does_not_support(tmp_path, capsys) -> None:
     module = tmp_path / "narrow.py"
     module.write_text(
-        "from generala_conformance.transport.reference_adapter import ReferenceAdapter\n\n"
+        "from generala_conformance.games.cards.reference_adapter import ReferenceAdapter\n\n"
         "class Narrow(ReferenceAdapter):\n"
         "    def hello(self):\n"
         "        return {**super().hello(), 'options': {'first-lead': ['forced-last-dealt']}}\n",

@@ -18,8 +18,8 @@ from generala_conformance.fuzz.differential import (
     run_games,
     supported_profiles,
 )
+from generala_conformance.games.cards.reference_adapter import ReferenceAdapter
 from generala_conformance.transport.adapter import Refused
-from generala_conformance.transport.reference_adapter import ReferenceAdapter
 from generala_spec.options import options, resolve
 
 

@@ -14,10 +14,10 @@ from typing import Any
 
 import pytest
 from generala_conformance.fuzz.differential import Mismatch, Step, Trial, replay
-from generala_conformance.suite.notation import CANONICAL_DECK
-from generala_conformance.suite.snapshots import COMPARED
+from generala_conformance.games.cards.notation import CANONICAL_DECK
+from generala_conformance.games.cards.reference_adapter import ReferenceAdapter
+from generala_conformance.games.cards.snapshots import COMPARED
 from generala_conformance.transport.adapter import BadRequest, Json, Refused
-from generala_conformance.transport.reference_adapter import ReferenceAdapter
 
 DECK = list(CANONICAL_DECK)
 DEAL: Json = {"rules": {}, "deal": {"players": 3, "dealer": 0, "deck": DECK}}

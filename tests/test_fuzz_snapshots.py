@@ -7,8 +7,8 @@ from __future__ import annotations
 import random
 
 from generala_conformance.fuzz.differential import shuffled_deck
-from generala_conformance.suite.snapshots import comparable, differing, position_of
-from generala_conformance.transport.reference_adapter import ReferenceAdapter
+from generala_conformance.games.cards.reference_adapter import ReferenceAdapter
+from generala_conformance.games.cards.snapshots import comparable, differing, position_of
 
 
 def test_snapshot_restarts_as_a_position() -> None:

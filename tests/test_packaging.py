@@ -4,6 +4,7 @@ with every scenario, fixture and schema inside it (issue 2, non-negotiable)."""
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 import venv
@@ -90,6 +91,13 @@ def test_rules_command_finds_clauses_from_the_wheel(installed: Path) -> None:
 def test_check_passes_against_the_reference_from_the_wheel(installed: Path) -> None:
     result = run(installed, "generala-kit", "check")
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
+
+
+def test_the_dice_suite_passes_against_the_dice_reference_from_the_wheel(installed: Path) -> None:
+    result = run(installed, "generala-kit", "check", "--game", "dice")
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
+    passed = re.search(r"OK: nothing unexpected \((\d+) passed of \1\)", result.stdout)
+    assert passed and int(passed.group(1)) > 1500, result.stdout[-3000:]
 
 
 def test_regenerate_check_passes_from_the_wheel(installed: Path) -> None:

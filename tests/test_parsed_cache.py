@@ -60,11 +60,11 @@ def test_an_unwritable_cache_only_costs_speed(tmp_path: Path, monkeypatch: pytes
 
 
 def test_the_options_come_from_the_cache_equal_to_the_file(cache: Path) -> None:
-    text = (Path(parsed_cache.__file__).parent / "options.yaml").read_text("utf-8")
+    text = (Path(parsed_cache.__file__).parent / "cards" / "options.yaml").read_text("utf-8")
     _raw.cache_clear()
     try:
         assert _raw() == yaml_text.parse(text)
-        assert (cache / "options.json").is_file()
+        assert (cache / "options-cards.json").is_file()
         _raw.cache_clear()
         assert _raw() == yaml_text.parse(text)  # from the cache file this time
     finally:

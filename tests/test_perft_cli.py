@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from generala_conformance.cli import main
-from generala_conformance.suite.perft import perft_cases
+from generala_conformance.games.cards.perft import perft_cases
 
 
 def test_count_and_divide_agree(capsys) -> None:
@@ -20,7 +20,7 @@ def test_count_and_divide_agree(capsys) -> None:
 
 
 def test_generic_path_through_an_adapter(capsys) -> None:
-    spec = "generala_conformance.transport.reference_adapter:ReferenceAdapter"
+    spec = "generala_conformance.games.cards.reference_adapter:ReferenceAdapter"
     assert main(["perft", "--case", "joker-lead", "-d", "4", "--adapter", spec]) == 0
     assert "perft depth 4: 128" in capsys.readouterr().out
 

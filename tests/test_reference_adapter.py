@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from generala_conformance.games.cards.reference_adapter import ReferenceAdapter
 from generala_conformance.transport.adapter import BadRequest
-from generala_conformance.transport.reference_adapter import ReferenceAdapter
 
 DEAL = {"players": 3, "dealer": 0, "seed": 1}
 POSITION = {"players": 2, "hands": [["5H"], ["6H", "2C"]], "leader": 0}

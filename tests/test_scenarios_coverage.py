@@ -78,9 +78,9 @@ def test_the_lint_reports_planted_problems_with_file_and_line(tmp_path: Path) ->
     feature, good, bad = features / "bad.feature", fixtures / "good.yaml", fixtures / "bad.yaml"
     expected = [
         f"{feature}:11: scenario name 'twice' is already used at line 4",
-        f"{feature}:11: cites clause R-NOPE-1, which spec/clauses.yaml does not define",
+        f"{feature}:11: cites clause R-NOPE-1, which spec/cards/clauses.yaml does not define",
         f"{feature}:11: cites ambiguity AMB-99, which the ambiguity register does not define",
-        f"{feature}:11: rule option tie-break=sideways does not exist (spec/options.yaml)",
+        f"{feature}:11: rule option tie-break=sideways does not exist (spec/cards/options.yaml)",
         f"{feature}:11: unknown tag @slow (use @R-AREA-n, @AMB-n, @option:NAME=VALUE or @id:STEM/SLUG)",
         f"{feature}:21: scenario id 'bad/twice' is already used at {feature}:11",
         f"{feature}:16: scenario 'untagged' has no stable id: add the tag @id:bad/untagged",

@@ -11,11 +11,11 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from generala_conformance.games.cards.notation import CANONICAL_DECK
+from generala_conformance.games.cards.reference_adapter import ReferenceAdapter
 from generala_conformance.suite.divergence import Divergence
 from generala_conformance.suite.driver import Driver, events_match, subset
-from generala_conformance.suite.notation import CANONICAL_DECK
 from generala_conformance.transport.adapter import BadRequest, Json, Refused
-from generala_conformance.transport.reference_adapter import ReferenceAdapter
 
 # P1 leads 2C; P2, void in clubs, may play his Joker or decline (not 9H, not 5D).
 HANDS = [["8H", "2C"], ["9H", "5D", "JK"], ["10H", "4C"]]

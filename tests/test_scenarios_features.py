@@ -1,4 +1,4 @@
-"""The feature suite (``scenarios/features``) against the reference engine.
+"""The feature suite (``scenarios/cards/features``) against the reference engine.
 
 Each scenario runs under every profile, with the rule options of its
 ``@option:NAME=VALUE`` tags on top.
@@ -7,8 +7,8 @@ Each scenario runs under every profile, with the rule options of its
 from __future__ import annotations
 
 import pytest
+from generala_conformance.games.cards.reference_adapter import ReferenceAdapter
 from generala_conformance.suite.feature_suite import *  # noqa: F403 - the scenarios and their steps
-from generala_conformance.transport.reference_adapter import ReferenceAdapter
 from generala_spec.options import profile_names, resolve
 from pytest_bdd.scenario import scenario_wrapper_template_registry
 

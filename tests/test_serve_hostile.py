@@ -9,8 +9,8 @@ import subprocess
 import tracemalloc
 
 import pytest
+from generala_conformance.games.cards.reference_adapter import ReferenceAdapter
 from generala_conformance.transport.adapter import BadRequest
-from generala_conformance.transport.reference_adapter import ReferenceAdapter
 from generala_conformance.transport.request_checks import MAX_DEPTH, MAX_LINE_BYTES
 from generala_conformance.transport.serve import serve
 

@@ -9,7 +9,7 @@ import pytest
 from generala_conformance.cli.rules import scenario_citations
 from generala_conformance.site import layout, rulebook_pages
 from generala_conformance.site.scenarios import citing
-from generala_scenarios import ROOT
+from generala_scenarios import CARDS
 
 
 def test_card_glyphs_name_every_card() -> None:
@@ -52,7 +52,7 @@ def test_gherkin_tags_cite_ambiguities_too(tmp_path: Path) -> None:
 
 
 def test_scenarios_are_found_for_clauses_and_ambiguities() -> None:
-    found = citing(ROOT)
+    found = citing(CARDS)
     joker = found["R-JOKER-4"]
     assert any(s.title == "Both Jokers in one trick: the first one played wins" for s in joker.scenarios)
     first = next(s for s in joker.scenarios if s.title.startswith("Both Jokers"))

@@ -1,4 +1,4 @@
-"""The ambiguity register's facts about dealt games (``dealt_games`` in spec/ambiguities.yaml):
+"""The ambiguity register's facts about dealt games (``dealt_games`` in spec/cards/ambiguities.yaml):
 each claim is checked here, by its id, over many random dealt games and series played on the
 reference engine under every combination of the game's rule options (and of the dealer
 options for series), and where it rests on a counting argument, by checking that argument's
@@ -15,10 +15,10 @@ from collections.abc import Callable, Iterator
 from functools import cache
 
 import pytest
-from generala_reference.cards import FULL_DECK, JOKER, JOKERS, SUIT_MASKS
-from generala_reference.game import TAKE, Game
-from generala_reference.rules import Rules
-from generala_reference.series import Series
+from generala_reference.cards.deck import FULL_DECK, JOKER, JOKERS, SUIT_MASKS
+from generala_reference.cards.game import TAKE, Game
+from generala_reference.cards.rules import Rules
+from generala_reference.cards.series import Series
 from generala_spec import rulebook
 from generala_spec.options import options
 
@@ -313,7 +313,7 @@ CHECKS: dict[str, Callable[[], int]] = {
     "second-joker-lead-needs-three-dealt": second_joker_lead_needs_three_dealt,
     "two-dealt-winner-always-leads": two_dealt_winner_always_leads,
 }
-"""fact id (spec/ambiguities.yaml) -> its check, which returns how many situations it saw."""
+"""fact id (spec/cards/ambiguities.yaml) -> its check, which returns how many situations it saw."""
 
 FACTS = {fact.id: entry.id for entry in rulebook.ambiguities().values() for fact in entry.dealt_games}
 

@@ -1,4 +1,4 @@
-"""spec/RULES.md is generated from the YAML files and must be up to date."""
+"""spec/cards/RULES.md is generated from the YAML files and must be up to date."""
 
 from __future__ import annotations
 
@@ -53,9 +53,10 @@ def test_rules_md_warns_about_the_dice_game() -> None:
 
 
 def test_check_mode_reports_a_stale_file(tmp_path, monkeypatch, capsys) -> None:
-    stale = tmp_path / "RULES.md"
+    (tmp_path / "cards").mkdir()
+    stale = tmp_path / "cards" / "RULES.md"
     stale.write_text("old\n", encoding="utf-8")
-    monkeypatch.setattr(render, "TARGET", stale)
+    monkeypatch.setattr(render, "ROOT", tmp_path)
     assert render.main(["--check"]) == 1
     assert render.COMMAND in capsys.readouterr().err
     assert render.main([]) == 0
@@ -64,12 +65,12 @@ def test_check_mode_reports_a_stale_file(tmp_path, monkeypatch, capsys) -> None:
 
 
 def test_check_mode_of_the_dice_rulebook_and_an_unknown_one(tmp_path, monkeypatch, capsys) -> None:
-    monkeypatch.setattr(render, "TARGET", tmp_path / "RULES.md")
+    monkeypatch.setattr(render, "ROOT", tmp_path)
     (tmp_path / "dice").mkdir()
     assert render.main(["--spec", "dice", "--check"]) == 1
     assert "python -m generala_spec.render --spec dice" in capsys.readouterr().err
     assert render.main(["--spec", "dice"]) == 0
     assert (tmp_path / "dice" / "RULES.md").read_text("utf-8") == render.render("dice")
-    assert not (tmp_path / "RULES.md").exists()
+    assert not (tmp_path / "cards" / "RULES.md").exists()
     assert render.main(["--spec", "chess"]) == 2
     assert "no rulebook 'chess'" in capsys.readouterr().err

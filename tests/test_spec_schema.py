@@ -20,7 +20,7 @@ FILES = [(spec, kind) for spec in rulebook.rulebooks() for kind in KINDS]
 FILE_IDS = [f"{spec or 'cards'}-{kind}" for spec, kind in FILES]
 
 
-def _yaml(kind: str, spec: str = "") -> dict:
+def _yaml(kind: str, spec: str = "cards") -> dict:
     return yaml.safe_load(rulebook.folder(spec).joinpath(f"{kind}.yaml").read_text("utf-8"))
 
 
@@ -51,7 +51,7 @@ def test_the_shipped_root_schema_accepts_each_book(spec: str) -> None:
 
 
 def test_the_shipped_schema_is_the_card_rulebooks() -> None:
-    """The game-specific $defs written in rulebook.schema.json are those made from spec/book.yaml."""
+    """The game-specific $defs written in rulebook.schema.json are those made from spec/cards/book.yaml."""
     shipped = rulebook.base_schema()["$defs"]
     made = rulebook.game_defs()
     assert {name: {k: v for k, v in shipped[name].items() if k != "description"} for name in made} == made
@@ -81,7 +81,7 @@ def test_a_malformed_book_is_refused_naming_file_and_field() -> None:
         rulebook.validate("book", book, "dice/book.yaml")
 
 
-def _broken(kind: str, path: tuple, value: object, spec: str = "") -> dict:
+def _broken(kind: str, path: tuple, value: object, spec: str = "cards") -> dict:
     """The file ``kind`` with the field at ``path`` set to ``value`` (None: deleted)."""
     document = copy.deepcopy(_yaml(kind, spec))
     *parents, last = path

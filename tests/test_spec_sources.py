@@ -1,5 +1,5 @@
 """The source texts: the sentence splitter, the sentence inventory
-(spec/sources.yaml) checked word for word against the seeds (../shared/seeds,
+(spec/cards/sources.yaml) checked word for word against the seeds (../shared/seeds,
 beside the clone), and every quote checked against the inventory (no seeds needed)."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """The suite's stable case ids: unique, listed for the current suite version, and no id
-of an earlier version gone without being listed as retired (``scenarios/releases/``)."""
+of an earlier version gone without being listed as retired (``scenarios/cards/releases/``)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 from generala_conformance.suite import releases
 from generala_conformance.suite.pytest_plugin import case_info
 from generala_conformance.transport.loading import DEFAULT_ADAPTER
-from generala_scenarios import ROOT, SUITE_VERSION
+from generala_scenarios import CARDS, SUITE_VERSION
 
 
 class _Ids:
@@ -41,7 +41,7 @@ def test_case_ids_are_unique(suite_ids: list[str]) -> None:
 
 def test_the_current_version_lists_exactly_the_suite_s_ids(suite_ids: list[str]) -> None:
     listed = releases.released().get(SUITE_VERSION)
-    assert listed is not None, f"no scenarios/releases/{SUITE_VERSION}.yaml for the suite version"
+    assert listed is not None, f"no scenarios/cards/releases/{SUITE_VERSION}.yaml for the suite version"
     assert sorted(listed) == listed, "keep the ids of a release file sorted"
     new, gone = sorted(set(suite_ids) - set(listed)), sorted(set(listed) - set(suite_ids))
     assert (new, gone) == ([], []), (
@@ -66,7 +66,7 @@ def test_vanished_names_a_released_id_that_is_gone_and_not_retired(tmp_path: Pat
 
 
 def test_every_released_version_has_a_changelog_section() -> None:
-    changelog = (ROOT / "CHANGELOG.md").read_text("utf-8")
+    changelog = (CARDS / "CHANGELOG.md").read_text("utf-8")
     sections = re.findall(r"^## (\d+\.\d+\.\d+)$", changelog, re.MULTILINE)
     assert sections and sections[0] == SUITE_VERSION, "the newest section first, for the current version"
     assert set(sections) == set(releases.released())

@@ -24,8 +24,8 @@ EPILOG = (
 
 def version_line() -> str:
     """``generala-kit 0.1.0 (suite 1.0.0, protocol 1)``."""
+    from generala_conformance.games.cards.reference_adapter import kit_version
     from generala_conformance.transport.handshake import PROTOCOL_VERSION
-    from generala_conformance.transport.reference_adapter import kit_version
     from generala_scenarios import SUITE_VERSION
 
     return f"generala-kit {kit_version()} (suite {SUITE_VERSION}, protocol {PROTOCOL_VERSION})"

@@ -12,9 +12,9 @@ import argparse
 import json
 import sys
 
-from generala_conformance.arbiter import position_text
-from generala_conformance.arbiter.explain import ExplainError, explain
-from generala_conformance.arbiter.position_text import PositionError
+from generala_conformance.games.cards.arbiter import position_text
+from generala_conformance.games.cards.arbiter.explain import ExplainError, explain
+from generala_conformance.games.cards.arbiter.position_text import PositionError
 
 HELP = "explain a position: legal moves, who wins and leads, by which clause"
 
@@ -53,7 +53,7 @@ def question(args: argparse.Namespace) -> position_text.Question:
 
 def run(args: argparse.Namespace) -> int:
     """Print the answer; exit 2 on a malformed or impossible position, 1 when a move is illegal."""
-    from generala_conformance.arbiter import render
+    from generala_conformance.games.cards.arbiter import render
 
     try:
         answer = explain(question(args))

@@ -32,7 +32,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
     impl_options.add_options(parser)
     parser.add_argument("--seed", type=int, default=0, help="the campaign's seed (default 0)")
     parser.add_argument("--games", type=int, default=1000, help="number of games in the campaign (default 1000)")
-    parser.add_argument("--game", type=int, metavar="K", help="replay only game K of the campaign")
+    parser.add_argument(
+        "--game",
+        metavar="K|cards|dice",
+        type=_game_or_index,
+        help="K: replay only game K of the campaign; cards (default) or dice: the game to fuzz",
+    )
     parser.add_argument("--players", default="2-10", help="table sizes: 2-10, 4 or 2,3,10 (default 2-10)")
     parser.add_argument(
         "--profile", action="append", choices=profile_names(), help="profiles to draw from (default: all supported)"
@@ -64,6 +69,20 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _game_or_index(text: str) -> int | str:
+    """``--game``: a game's name (``cards``, ``dice``) or the index K of a game to replay."""
+    from generala_conformance import games
+
+    if text in games.NAMES:
+        return text
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: give a game index K or a game ({', '.join(games.NAMES)})"
+        ) from None
+
+
 def parse_players(text: str) -> tuple[int, ...]:
     """``2-10``, ``4`` or ``2,3,10`` as table sizes (each 2..10, R-MAT-2)."""
     sizes: set[int] = set()
@@ -79,8 +98,10 @@ def parse_players(text: str) -> tuple[int, ...]:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Run the campaign (or merge reports)."""
-    body = _merge if args.merge else _fuzz
+    """Run the campaign (or merge reports); ``--game dice`` fuzzes the dice game."""
+    if isinstance(args.game, str):
+        args.game_name, args.game = args.game, None
+    body = _merge if args.merge else _fuzz_dice if getattr(args, "game_name", None) == "dice" else _fuzz
     return impl_options.guarded("fuzz", lambda: body(args), (FuzzError, AdapterLoadError, HandshakeFailed))
 
 
@@ -142,6 +163,36 @@ def _fuzz(args: argparse.Namespace) -> int:
     return 1 if summary.divergences else 0
 
 
+def _fuzz_dice(args: argparse.Namespace) -> int:
+    """The dice game's campaign (:mod:`generala_conformance.games.dice.fuzz`): games
+    ``0 … --games - 1`` of ``--seed``, each divergence printed and written as a fixture."""
+    import time
+
+    from generala_conformance.games.dice import fuzz as dice_fuzz
+    from generala_conformance.suite.fixture_writer import fixture_text
+
+    adapter = impl_options.factory(args).open_checked()
+    started, found, played = time.monotonic(), 0, 0
+    try:
+        for index in range(args.games):
+            played += 1
+            divergence = dice_fuzz.play(adapter, args.seed, index, args.illegal_rate)
+            if divergence is None:
+                continue
+            found += 1
+            print(f"divergence in dice game {index} (seed {args.seed}): {divergence.render()}")
+            path = Path(args.fixture_dir) / f"fuzz-dice-{args.seed}-{index}.yaml"
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(fixture_text(dice_fuzz.repro_fixture(divergence)), "utf-8")
+            print(f"fixture written: {path} (generala-kit check --game dice --cases {path.parent})")
+            if not args.keep_going:
+                break
+    finally:
+        adapter.close()
+    print(f"fuzz --game dice: {played} games, {found} divergences, {time.monotonic() - started:.2f} s")
+    return 1 if found else 0
+
+
 def _shards(shard: str | None) -> dict:
     """The ``shards`` of a run's report: ``--shard i/N``, or the whole campaign as shard 1 of 1."""
     index, count = shards.parse_shard(shard) if shard else (1, 1)
@@ -186,7 +237,7 @@ def _settle(found: campaign.Found, factory: impl_options.OpenAdapter, args: argp
     path.parent.mkdir(parents=True, exist_ok=True)
     about = (
         f"Found by `{entry['replay']}`, then shrunk. "
-        "Passes on the reference engine. Check the clause (guessed) before adding it to scenarios/fixtures/."
+        "Passes on the reference engine. Check the clause (guessed) before adding it to scenarios/cards/fixtures/."
     )
     path.write_text(fixture_yaml([fixture_case(trial, mismatch, case_id)], about), "utf-8")
     load_file(path)  # the fixture must load and validate like any other (FixtureError otherwise)

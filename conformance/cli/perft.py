@@ -19,16 +19,16 @@ from pathlib import Path
 from typing import Any
 
 from generala_conformance.errors import UsageError
+from generala_conformance.games.cards.notation import CANONICAL_DECK, NotationError, cards
+from generala_conformance.games.cards.perft import divide_adapter, divide_game, perft_cases
 from generala_conformance.progress import Progress
 from generala_conformance.suite.divergence import Divergence
-from generala_conformance.suite.notation import CANONICAL_DECK, NotationError, cards
-from generala_conformance.suite.perft import divide_adapter, divide_game, perft_cases
 from generala_conformance.suite.sent_rules import Lacking, rules_to_send
 from generala_conformance.transport import impl_options
 from generala_conformance.transport.adapter import AdapterFault, BadRequest, Unsupported
 from generala_conformance.transport.handshake import HandshakeFailed
 from generala_conformance.transport.loading import AdapterLoadError
-from generala_reference import Game, GeneralaError, Rules, from_position, parse_deck
+from generala_reference.cards import Game, GeneralaError, Rules, from_position, parse_deck
 from generala_spec.options import profile_names, resolve
 
 HELP = "count legal action sequences to a depth (perft), per first action with --divide"

@@ -14,11 +14,11 @@ import sys
 from collections.abc import Iterator
 from typing import TextIO
 
-from generala_conformance.arbiter import narrate
-from generala_reference.events import event_json
-from generala_reference.game import Game
-from generala_reference.rules import Rules
-from generala_reference.series import Series
+from generala_conformance.games.cards.arbiter import narrate
+from generala_reference.cards.events import event_json
+from generala_reference.cards.game import Game
+from generala_reference.cards.rules import Rules
+from generala_reference.cards.series import Series
 from generala_spec.options import profile_names
 
 HELP = "play a seeded game (or series) with random players and print it trick by trick"
@@ -67,7 +67,7 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
 
 
 class _Printer:
-    """Turns events into readable lines (the words of :mod:`~generala_conformance.arbiter.narrate`)."""
+    """Turns events into readable lines (the words of :mod:`~generala_conformance.games.cards.arbiter.narrate`)."""
 
     def __init__(self, out: TextIO, args: argparse.Namespace, game: Game) -> None:
         self.out = out

@@ -28,6 +28,7 @@ from generala_conformance.suite.suite_run import (
     run_pytest,
 )
 from generala_spec.options import options, profile_names, resolve
+from generala_spec.rulebook import CARDS
 
 HELP = "detect which reading of each rule ambiguity an implementation follows"
 COUNTED = ("pass", "fail")  # errors, timeouts and skips are evidence of nothing
@@ -39,7 +40,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", metavar="FILE", help="also write the findings as JSON")
 
 
-def tally(cases: list[dict[str, Any]], spec: str = "") -> dict[str, dict[str, dict[str, int]]]:
+def tally(cases: list[dict[str, Any]], spec: str = CARDS) -> dict[str, dict[str, dict[str, int]]]:
     """For each option (of the rulebook ``spec``) and value: how many of its cases
     passed, failed, or told nothing."""
     table: dict[str, dict[str, dict[str, int]]] = {
@@ -71,7 +72,7 @@ def verdict(readings: dict[str, dict[str, int]]) -> tuple[str | None, str]:
     return None, "follows none consistently: every reading has a failing case"
 
 
-def findings(cases: list[dict[str, Any]], spec: str = "") -> dict[str, Any]:
+def findings(cases: list[dict[str, Any]], spec: str = CARDS) -> dict[str, Any]:
     """The profile of an implementation from the cases of a ``--generala-withhold``
     run of the game whose rulebook is ``spec``."""
     result: dict[str, Any] = {"options": {}, "profiles": []}

@@ -326,14 +326,14 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Print the requested entry or the matches of a search; exit 2 on an unknown or
     malformed ID, 1 when a search matches nothing."""
-    from generala_scenarios import ROOT
+    from generala_scenarios import CARDS
 
     words = args.words
     if args.list:
         lines = list(list_all())
     elif len(words) == 1 and ID_LIKE.match(words[0].strip().upper()):
         try:
-            lines = describe(words[0], ROOT, args.cases)
+            lines = describe(words[0], CARDS, args.cases)
         except RulebookError as error:
             print(f"generala-kit rules: error [{error.code}]: {error}", file=sys.stderr)
             return 2

@@ -27,16 +27,16 @@ from dataclasses import dataclass, field, replace
 from typing import Any, NamedTuple
 
 from generala_conformance.errors import UsageError
+from generala_conformance.games.cards.notation import CANONICAL_DECK
+from generala_conformance.games.cards.reference_adapter import ReferenceAdapter
+from generala_conformance.games.cards.snapshots import differing
 from generala_conformance.suite.driver import show_events
-from generala_conformance.suite.notation import CANONICAL_DECK
-from generala_conformance.suite.snapshots import differing
 from generala_conformance.transport.adapter import Adapter, AdapterFault, BadRequest, Refused, Unsupported
 from generala_conformance.transport.declared import supports_series
-from generala_conformance.transport.reference_adapter import ReferenceAdapter
-from generala_reference.actions import format_actions, parse_action
+from generala_reference.cards.actions import format_actions, parse_action
+from generala_reference.cards.events import events_json
+from generala_reference.cards.game import OVER, Game
 from generala_reference.errors import GeneralaError
-from generala_reference.events import events_json
-from generala_reference.game import OVER, Game
 from generala_spec.options import options, profile_names, resolve
 
 Json = dict[str, Any]

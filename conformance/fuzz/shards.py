@@ -19,11 +19,11 @@ from importlib.resources import files
 from typing import Any
 
 from generala_conformance.fuzz.differential import FuzzError, Settings
-from generala_conformance.transport.reference_adapter import kit_version
+from generala_conformance.games.cards.reference_adapter import kit_version
 from generala_scenarios import SUITE_VERSION
 
 Json = dict[str, Any]
-RULE_FILES = ("clauses.yaml", "options.yaml")
+RULE_FILES = ("cards/clauses.yaml", "cards/options.yaml")
 """The files of ``generala_spec`` whose digest is the suite version."""
 
 

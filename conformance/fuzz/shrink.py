@@ -15,9 +15,9 @@ from collections.abc import Callable
 from typing import Any
 
 from generala_conformance.fuzz.differential import InvalidTrial, Mismatch, Step, Trial, replay
-from generala_conformance.suite.snapshots import position_of
+from generala_conformance.games.cards.reference_adapter import ReferenceAdapter
+from generala_conformance.games.cards.snapshots import position_of
 from generala_conformance.transport.adapter import Adapter
-from generala_conformance.transport.reference_adapter import ReferenceAdapter
 from generala_spec.options import options
 
 Json = dict[str, Any]

@@ -1,4 +1,5 @@
-"""generala_conformance.games — the games the kit checks, each a small plug-in that
+"""generala_conformance.games — the games the kit checks (one sub-package per game:
+``cards``, ``dice``), each a small plug-in that
 the shared machinery asks for what is the game's own: its rulebook folder, its
 reference adapter, its request checks and protocol schema, its suite's modules
 and cases. ``--game cards|dice`` on the commands picks one (``cards`` by default).
@@ -23,7 +24,7 @@ class Game(NamedTuple):
 
     name: str
     spec: str
-    """Its rulebook folder in ``generala_spec`` (``""`` the card game's)."""
+    """Its rulebook folder in ``generala_spec`` (``cards``, ``dice``)."""
     default_adapter: str
     """Its reference engine's adapter factory (``--adapter`` left out)."""
     request_checks: str
@@ -44,8 +45,8 @@ FIXTURE_SUITE = "generala_conformance.suite.fixture_suite"
 GAMES: dict[str, Game] = {
     "cards": Game(
         name="cards",
-        spec="",
-        default_adapter="generala_conformance.transport.reference_adapter:ReferenceAdapter",
+        spec="cards",
+        default_adapter="generala_conformance.games.cards.reference_adapter:ReferenceAdapter",
         request_checks="generala_conformance.transport.request_checks:check_request",
         schema="protocol.schema.json",
         suite_modules=("generala_conformance.suite.feature_suite", FIXTURE_SUITE),

@@ -10,7 +10,7 @@ import json
 from generala_conformance.site import kit_bundle, layout, links, pyodide_bundle
 from generala_conformance.site.layout import esc
 from generala_conformance.site.output import Site
-from generala_reference.cards import JOKER, SUITS, format_card
+from generala_reference.cards.deck import JOKER, SUITS, format_card
 from generala_spec import rulebook
 
 FOLDER = "pyodide"

@@ -21,18 +21,27 @@ import yaml
 from generala_spec import rulebook
 
 MODULES = {
-    "generala_reference": ("*.py",),
-    "generala_spec": ("__init__.py", "options.py", "parsed_cache.py", "rulebook.py", "yaml_text.py", "options.yaml"),
+    "generala_reference": ("__init__.py", "errors.py", "cards/*.py"),
+    "generala_spec": (
+        "__init__.py",
+        "options.py",
+        "parsed_cache.py",
+        "rulebook.py",
+        "yaml_text.py",
+        "cards/book.yaml",
+        "cards/options.yaml",
+    ),
     "generala_conformance": (
         "__init__.py",
-        "arbiter/__init__.py",
-        "arbiter/explain.py",
-        "arbiter/narrate.py",
-        "arbiter/position_text.py",
+        "games/__init__.py",
+        "games/cards/__init__.py",
+        "games/cards/arbiter/__init__.py",
+        "games/cards/arbiter/explain.py",
+        "games/cards/arbiter/narrate.py",
+        "games/cards/arbiter/position_text.py",
+        "games/cards/notation.py",
         "cli/__init__.py",
         "cli/explain.py",
-        "suite/__init__.py",
-        "suite/notation.py",
     ),
 }
 """Per package, the files (or globs) the page's Python imports or reads."""

@@ -21,16 +21,16 @@ import shlex
 from pathlib import Path
 from typing import Any
 
-from generala_conformance.arbiter import narrate
-from generala_conformance.arbiter.explain import ExplainError, choices, explain
-from generala_conformance.arbiter.position_text import PositionError, Question, parse_moves, parse_text
 from generala_conformance.cli import explain as explain_command
-from generala_reference.actions import format_action, parse_action
-from generala_reference.cards import format_card, format_cards
-from generala_reference.decisions import apply_decided
+from generala_conformance.games.cards.arbiter import narrate
+from generala_conformance.games.cards.arbiter.explain import ExplainError, choices, explain
+from generala_conformance.games.cards.arbiter.position_text import PositionError, Question, parse_moves, parse_text
+from generala_reference.cards.actions import format_action, parse_action
+from generala_reference.cards.decisions import apply_decided
+from generala_reference.cards.deck import format_card, format_cards
+from generala_reference.cards.rules import Rules
+from generala_reference.cards.series import Series
 from generala_reference.errors import GeneralaError, IllegalAction
-from generala_reference.rules import Rules
-from generala_reference.series import Series
 from generala_spec import rulebook
 from generala_spec.options import options, profile_names
 

@@ -347,9 +347,9 @@ def _index_page(site: Site) -> None:
 
 def write(site: Site) -> None:
     """Write every rulebook page and the search index."""
-    from generala_scenarios import ROOT
+    from generala_scenarios import CARDS
 
-    cited = citing(ROOT)
+    cited = citing(CARDS)
     _index_page(site)
     for area in rulebook.areas():
         _area_page(site, area, cited)

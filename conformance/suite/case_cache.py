@@ -28,11 +28,15 @@ import sys
 from importlib.resources import files
 from pathlib import Path
 
-from generala_conformance.suite import driver, fixtures, notation, yaml_safe
+from generala_conformance.games.cards import notation
+from generala_conformance.suite import driver, fixtures, yaml_safe
 from generala_conformance.suite.fixtures import Case, fixture_files, load_all
 from generala_spec.parsed_cache import cache_dir, store
 
-_SPEC_FILES = ("schemas/fixture.schema.json", "clauses.yaml", "ambiguities.yaml", "sources.yaml", "options.yaml")
+_SPEC_FILES = (
+    "schemas/fixture.schema.json",
+    *(f"cards/{name}.yaml" for name in ("clauses", "ambiguities", "sources", "options")),
+)
 _MAKERS = (fixtures, notation, yaml_safe, driver)  # the modules a Case's content comes from
 _ALLOWED = {
     ("generala_conformance.suite.fixtures", "Case"),
@@ -48,9 +52,9 @@ _ALLOWED = {
 def bundled_cases() -> list[Case]:
     """Every case of the kit's own fixtures (as :func:`load_all` gives them), from the
     cache when it holds this content, else loaded in full and stored."""
-    from generala_scenarios import ROOT
+    from generala_scenarios import CARDS
 
-    root = ROOT / "fixtures"
+    root = CARDS / "fixtures"
     key = cache_key(root, fixture_files(root))
     directory = cache_dir()
     where = directory / f"cases-{hashlib.sha256(str(root).encode()).hexdigest()[:16]}.pickle" if directory else None

@@ -22,10 +22,11 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from generala_conformance.suite import steps as steps_module
+from generala_conformance.games.cards import steps as steps_module
 from generala_conformance.suite.fixtures import Case, FixtureError, fixture_files, load_file
 from generala_spec import rulebook
 from generala_spec.options import options
+from generala_spec.rulebook import CARDS
 from pytest_bdd.parser import FeatureParser, ScenarioTemplate
 from pytest_bdd.steps import StepFunctionContext, step_function_context_registry
 
@@ -87,10 +88,10 @@ CLAUSE_ID = re.compile(r"[A-Z]-[A-Z]+-\d+")
 
 
 def _folder(spec: str) -> str:
-    return f"spec/{spec}/" if spec else "spec/"
+    return f"spec/{spec}/"
 
 
-def _cite(cov: Coverage, path: Path, line: int, ids: Iterable[str], spec: str = "") -> None:
+def _cite(cov: Coverage, path: Path, line: int, ids: Iterable[str], spec: str = CARDS) -> None:
     """Count clause and ambiguity citations (of the rulebook ``spec``); a citation of
     nothing is a problem."""
     clauses, ambiguities = rulebook.clauses(spec), rulebook.ambiguities(spec)
@@ -106,7 +107,7 @@ def _cite(cov: Coverage, path: Path, line: int, ids: Iterable[str], spec: str = 
             cov.problem(path, line, f"cites ambiguity {ident}, which the ambiguity register does not define")
 
 
-def _option(cov: Coverage, path: Path, line: int, name: str, value: str, spec: str = "") -> None:
+def _option(cov: Coverage, path: Path, line: int, name: str, value: str, spec: str = CARDS) -> None:
     table = options(spec)
     if name not in table or value not in table[name].values:
         cov.problem(path, line, f"rule option {name}={value} does not exist ({_folder(spec)}options.yaml)")
@@ -118,7 +119,7 @@ def _option(cov: Coverage, path: Path, line: int, name: str, value: str, spec: s
 
 
 def _step_contexts(module: str = steps_module.__name__) -> list[StepFunctionContext]:
-    """The step definitions of a steps module (:mod:`generala_conformance.suite.steps`)."""
+    """The step definitions of a steps module (the card game's :mod:`generala_conformance.games.cards.steps`)."""
     importlib.import_module(module)
     return [
         ctx
@@ -135,7 +136,7 @@ def _renderings(template: ScenarioTemplate) -> Iterator[list[tuple[str, str, int
         yield [(step.type, step.name, step.line_number) for step in scenario.steps]
 
 
-def _tag(cov: Coverage, path: Path, line: int, tag: str, spec: str = "") -> None:
+def _tag(cov: Coverage, path: Path, line: int, tag: str, spec: str = CARDS) -> None:
     if tag.startswith("id:"):
         return  # a scenario's id: checked by _scenario_id
     if CLAUSE_ID.fullmatch(tag) or tag.startswith("AMB-"):
@@ -165,7 +166,7 @@ def _scenario_id(cov: Coverage, path: Path, template: ScenarioTemplate) -> None:
     cov.scenario_ids.setdefault(ident, f"{path}:{line}")
 
 
-def check_feature(cov: Coverage, path: Path, spec: str = "", steps: str = steps_module.__name__) -> None:
+def check_feature(cov: Coverage, path: Path, spec: str = CARDS, steps: str = steps_module.__name__) -> None:
     """Lint one feature file (of the game whose rulebook is ``spec`` and whose step
     definitions are the module ``steps``) and count its citations."""
     seen: dict[str, int] = {}
@@ -222,9 +223,9 @@ def check_fixtures(cov: Coverage, paths: Iterable[Path]) -> None:
 
 def check(features: Path | None = None, fixtures: Path | None = None) -> Coverage:
     """The coverage of the suite (default: the kit's own) and its problems."""
-    from generala_scenarios import ROOT
+    from generala_scenarios import CARDS
 
-    features = features or ROOT / "features"
+    features = features or CARDS / "features"
     cov = Coverage()
     for path in sorted(features.rglob("*.feature")):
         check_feature(cov, path)

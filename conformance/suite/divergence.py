@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from generala_conformance.suite.attribution import Attribution
-from generala_conformance.suite.notation import canonical, player, pretty
+from generala_conformance.games.cards.attribution import Attribution
+from generala_conformance.games.cards.notation import canonical, player, pretty
 
 
 def draw_table(state: Mapping[str, Any] | None) -> str:

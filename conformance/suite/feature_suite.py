@@ -1,5 +1,5 @@
-"""The feature suite as pytest tests: every scenario of ``scenarios/features``
-bound to the step definitions of :mod:`generala_conformance.suite.steps`.
+"""The feature suite as pytest tests: every scenario of ``scenarios/cards/features``
+bound to the step definitions of :mod:`generala_conformance.games.cards.steps`.
 
 The pytest plugin collects this module; it needs the fixtures
 ``generala_adapter`` (an :class:`~generala_conformance.transport.adapter.Adapter` holding no
@@ -9,10 +9,10 @@ game) and ``generala_rules`` (the rule options of the scenario, from its
 
 from __future__ import annotations
 
-from generala_conformance.suite.steps import *  # noqa: F403 - the step fixtures pytest-bdd looks up
-from generala_scenarios import ROOT
+from generala_conformance.games.cards.steps import *  # noqa: F403 - the step fixtures pytest-bdd looks up
+from generala_scenarios import CARDS
 from pytest_bdd import scenarios
 
-FEATURES = ROOT / "features"
+FEATURES = CARDS / "features"
 
 scenarios(str(FEATURES))

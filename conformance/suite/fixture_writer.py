@@ -96,7 +96,7 @@ def fixture_text(doc: Mapping[str, Any], header: str = "") -> str:
 
 
 def perft_text(doc: Mapping[str, Any], header: str = "") -> str:
-    """The canonical text of a perft table (``scenarios/perft/perft.yaml``): PyYAML's
+    """The canonical text of a perft table (``scenarios/cards/perft/perft.yaml``): PyYAML's
     block style with lists of scalars in flow style, after ``header`` (``doc`` is
     first made of plain dicts and lists, as a loader's subclasses do not dump)."""
     plain = json.loads(json.dumps(doc))

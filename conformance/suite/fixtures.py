@@ -1,4 +1,4 @@
-"""Load, validate and run the YAML fixtures (``scenarios/fixtures/**/*.yaml``).
+"""Load, validate and run the YAML fixtures (``scenarios/cards/fixtures/**/*.yaml``).
 
 A fixture file holds worked examples (``spec/schemas/fixture.schema.json``, version 1).
 A malformed file raises :class:`FixtureError` naming the file, the line and the
@@ -22,10 +22,7 @@ from importlib.resources import files
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from generala_conformance.suite import yaml_safe
-from generala_conformance.suite.divergence import Divergence
-from generala_conformance.suite.driver import Driver, Refusal
-from generala_conformance.suite.notation import (
+from generala_conformance.games.cards.notation import (
     NotationError,
     card,
     cards,
@@ -33,6 +30,9 @@ from generala_conformance.suite.notation import (
     parse_event,
     seat,
 )
+from generala_conformance.suite import yaml_safe
+from generala_conformance.suite.divergence import Divergence
+from generala_conformance.suite.driver import Driver, Refusal
 from generala_conformance.suite.yaml_safe import YamlRefused
 from generala_conformance.suite.yaml_safe import line_of as _line_of
 from generala_conformance.transport.adapter import Adapter
@@ -368,18 +368,18 @@ class _Converter:
 
     def citations(self, raw: Mapping[str, Any]) -> None:
         """Every cited clause, ambiguity and sentence ID must exist in the rulebook
-        (``spec/clauses.yaml``, ``ambiguities.yaml``, ``sources.yaml``). A source that
+        (``spec/cards/clauses.yaml``, ``ambiguities.yaml``, ``sources.yaml``). A source that
         is not written as a sentence ID (``FR-n``, ``FA-n``) is free text."""
         for i, clause in enumerate(raw["clauses"]):
             if clause not in rulebook.clauses():
-                message = f"clause {clause} is not defined in spec/clauses.yaml"
+                message = f"clause {clause} is not defined in spec/cards/clauses.yaml"
                 raise self.error(["clauses", i], message, "unknown-clause")
         if "ambiguity" in raw and raw["ambiguity"] not in rulebook.ambiguities():
-            message = f"ambiguity {raw['ambiguity']} is not in the ambiguity register (spec/ambiguities.yaml)"
+            message = f"ambiguity {raw['ambiguity']} is not in the ambiguity register (spec/cards/ambiguities.yaml)"
             raise self.error(["ambiguity"], message, "unknown-ambiguity")
         for i, source in enumerate(raw["sources"]):
             if _SENTENCE.fullmatch(source) and source not in rulebook.sentences():
-                message = f"source {source} is not a sentence of the source texts (spec/sources.yaml)"
+                message = f"source {source} is not a sentence of the source texts (spec/cards/sources.yaml)"
                 raise self.error(["sources", i], message, "unknown-sentence")
 
     def case(self, raw: Mapping[str, Any]) -> Case:
@@ -497,9 +497,9 @@ def fixture_files(root: Path | None = None) -> list[Path]:
     """Every fixture file (``*.yaml``, not a directory) under ``root`` (default: the
     kit's own fixtures), sorted; symbolic links to directories are not followed."""
     if root is None:
-        from generala_scenarios import ROOT
+        from generala_scenarios import CARDS
 
-        root = ROOT / "fixtures"
+        root = CARDS / "fixtures"
     return sorted(p for p in root.rglob("*.yaml") if not p.is_dir())
 
 

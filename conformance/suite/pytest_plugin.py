@@ -237,9 +237,9 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 def card_cases(root: Path | None) -> list[Any]:
     """The card game's fixture cases: those of ``root`` (``--cases DIR``, validated now),
     else the kit's own (validated, from the cache) and the perft table's."""
+    from generala_conformance.games.cards.perft import perft_cases
     from generala_conformance.suite.case_cache import bundled_cases
     from generala_conformance.suite.fixtures import load_all
-    from generala_conformance.suite.perft import perft_cases
 
     return load_all(root) if root else [*bundled_cases(), *perft_cases()]
 
@@ -661,7 +661,7 @@ class RunState:
     def pytest_sessionstart(self, session: pytest.Session) -> None:
         """The JUnit report's suite properties: the suite version and the kit version."""
         from _pytest.junitxml import xml_key  # what pytest's record_testsuite_property fixture uses
-        from generala_conformance.transport.reference_adapter import kit_version
+        from generala_conformance.games.cards.reference_adapter import kit_version
 
         xml = self.config.stash.get(xml_key, None)
         if xml is not None:
@@ -725,7 +725,7 @@ class RunState:
         return f"the run did not complete (pytest exit status {int(exitstatus)}: {pytest.ExitCode(exitstatus).name})"
 
     def build(self, error: str | None = None) -> dict[str, Any]:
-        from generala_conformance.transport.reference_adapter import kit_version
+        from generala_conformance.games.cards.reference_adapter import kit_version
 
         return report_mod.build(
             list(self.results.values()),

@@ -1,8 +1,8 @@
 """Recipes: the hand-chosen half of a fixture file, from which the reference engine
 computes the other half (``generala-kit regenerate``, ``scenarios/README.md``).
 
-A recipe (``scenarios/recipes/<area>/<name>.yaml``) is its fixture file
-(``scenarios/fixtures/<area>/<name>.yaml``) with every value the reference engine
+A recipe (``scenarios/cards/recipes/<area>/<name>.yaml``) is its fixture file
+(``scenarios/cards/fixtures/<area>/<name>.yaml``) with every value the reference engine
 computes left out. Everything in it was chosen by a person: the names, titles,
 clauses, ambiguity, options (``requires``), sources, the setup (a position or a
 deal), the moves to play, the moves to try (which must be refused), and which
@@ -42,13 +42,13 @@ from pathlib import Path
 from typing import Any
 
 import jsonschema
+from generala_conformance.games.cards.notation import cards, event_text, parse_action, player, seat
+from generala_conformance.games.cards.perft import perft_adapter
+from generala_conformance.games.cards.reference_adapter import ReferenceAdapter
 from generala_conformance.suite import yaml_safe
 from generala_conformance.suite.fixtures import FixtureError, _Converter, schema
-from generala_conformance.suite.notation import cards, event_text, parse_action, player, seat
-from generala_conformance.suite.perft import perft_adapter
 from generala_conformance.suite.yaml_safe import line_of as _line_of
 from generala_conformance.transport.adapter import BadRequest, Refused
-from generala_conformance.transport.reference_adapter import ReferenceAdapter
 from generala_spec.options import resolve
 
 Json = dict[str, Any]

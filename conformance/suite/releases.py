@@ -1,10 +1,10 @@
-"""The suite's versions and their case ids: what ``scenarios/releases/`` records.
+"""The suite's versions and their case ids: what ``scenarios/cards/releases/`` records.
 
 Every suite version (``generala_scenarios.SUITE_VERSION``) lists the ids of all its
 cases in ``releases/<version>.yaml``; an id of an earlier version may leave the
 suite only by being listed in ``releases/retired.yaml`` (with the version that
 retired it and why), so that an implementer's expectations file never silently
-names a case that is gone. ``scenarios/CHANGELOG.md`` says what each version added,
+names a case that is gone. ``scenarios/cards/CHANGELOG.md`` says what each version added,
 changed and retired.
 """
 
@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import yaml
-from generala_scenarios import ROOT
+from generala_scenarios import CARDS
 
-RELEASES = ROOT / "releases"
+RELEASES = CARDS / "releases"
 RETIRED = RELEASES / "retired.yaml"
 
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from generala_spec.options import options, resolve
+from generala_spec.rulebook import CARDS
 
 
 class Lacking(Exception):
@@ -39,10 +40,10 @@ def rules_to_send(
     profile: str | None = None,
     *,
     withhold: bool = False,
-    spec: str = "",
+    spec: str = CARDS,
 ) -> dict[str, str]:
     """The ``rules`` of a case's ``start`` (see the module's docstring), the options
-    those of the rulebook ``spec`` (``""`` the card game's); raises :class:`Lacking`
+    those of the rulebook ``spec`` (``cards``, ``dice``); raises :class:`Lacking`
     when the implementation lacks a required value (not under ``withhold``)."""
     missing = {k: v for k, v in requires.items() if v not in listed.get(k, ())}
     if missing and not withhold:

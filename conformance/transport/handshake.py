@@ -4,7 +4,7 @@ ends with when an implementation never completes it.
 A ``hello`` result is checked field by field (``spec/schemas/protocol.schema.json``,
 ``hello-result``): the required fields and their types (a JSON ``true`` is not
 the integer ``protocol``), the protocol version, and every option name and value
-it lists against ``spec/options.yaml``. Every problem is named at once, with the
+it lists against ``spec/cards/options.yaml``. Every problem is named at once, with the
 valid choices, in one :class:`~generala_conformance.transport.adapter.ProtocolViolation`.
 """
 
@@ -16,6 +16,7 @@ from typing import Any
 from generala_conformance.errors import UsageError
 from generala_conformance.transport.adapter import Adapter, AdapterFault, Json, ProtocolViolation
 from generala_spec.options import options
+from generala_spec.rulebook import CARDS
 
 PROTOCOL_VERSION = 1
 REQUIRED_FIELDS: dict[str, type] = {
@@ -27,7 +28,7 @@ REQUIRED_FIELDS: dict[str, type] = {
     "reason_codes": bool,
 }
 OPTIONAL_FIELDS: dict[str, type] = {"batch": bool, "series": bool, "game": str}
-GAMES = {"cards": "", "dice": "dice"}
+GAMES = {"cards": CARDS, "dice": "dice"}
 """The games a ``hello`` may name (``game``; absent: ``cards``), each with its rulebook
 folder in ``generala_spec`` (whose ``options.yaml`` the listed options are checked against)."""
 _SHOWN = 300
@@ -90,7 +91,7 @@ def game_of(hello: Json) -> str:
     return str(hello.get("game", "cards"))
 
 
-def option_problems(listed: dict[str, Any], spec: str = "") -> list[str]:
+def option_problems(listed: dict[str, Any], spec: str = CARDS) -> list[str]:
     """What is wrong with the ``options`` of a hello: unknown names, unknown values,
     values that are not a non-empty list of strings (each named with the valid
     choices of the rulebook ``spec``)."""

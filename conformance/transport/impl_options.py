@@ -21,11 +21,12 @@ class OpenAdapter(NamedTuple):
     timeout: float = 10.0
     clean_env: bool = False
     pass_env: tuple[str, ...] = ()
+    game: str = "cards"
 
     def __call__(self) -> Adapter:
         from generala_conformance.transport.loading import open_adapter
 
-        return open_adapter(self.adapter, self.adapter_cmd, timeout=self.timeout, env=self.env())
+        return open_adapter(self.adapter, self.adapter_cmd, timeout=self.timeout, env=self.env(), game=self.game)
 
     def env(self) -> dict[str, str] | None:
         """The implementation's environment: ``None`` (the kit's own) unless ``--clean-env``."""
@@ -43,7 +44,7 @@ class OpenAdapter(NamedTuple):
 
         adapter = self()
         try:
-            shake(adapter, self.who)
+            shake(adapter, self.who, self.game)
         except Exception:
             adapter.close()
             raise
@@ -105,4 +106,5 @@ def factory(args: argparse.Namespace) -> OpenAdapter:
         from generala_conformance.transport.loading import load_factory
 
         load_factory(args.adapter)
-    return OpenAdapter(args.adapter, args.adapter_cmd, args.timeout, args.clean_env, tuple(args.pass_env))
+    game = getattr(args, "game_name", None) or "cards"
+    return OpenAdapter(args.adapter, args.adapter_cmd, args.timeout, args.clean_env, tuple(args.pass_env), game)

@@ -18,7 +18,7 @@ from pathlib import Path
 from generala_conformance.errors import UsageError
 from generala_conformance.transport.adapter import Adapter
 
-DEFAULT_ADAPTER = "generala_conformance.transport.reference_adapter:ReferenceAdapter"
+DEFAULT_ADAPTER = "generala_conformance.games.cards.reference_adapter:ReferenceAdapter"
 ADAPTER_METHODS = ("hello", "start", "deal", "legal", "apply", "state", "close")
 
 

@@ -2,7 +2,7 @@
 // An independent Générala engine in JavaScript (Node.js 20, no dependencies)
 // speaking the generala-kit JSON-lines protocol, version 1.
 //
-// Written from spec/RULES.md (clause IDs R-...), docs/interfaces.md and
+// Written from spec/cards/RULES.md (clause IDs R-...), docs/interfaces.md and
 // docs/protocol.md. One request per line on stdin, one reply per line on
 // stdout; logs (none by default) would go to stderr.
 //
@@ -13,7 +13,7 @@
 const readline = require('readline');
 
 // ---------------------------------------------------------------------------
-// Rule options (spec/options.yaml): every value of every option is supported.
+// Rule options (spec/cards/options.yaml): every value of every option is supported.
 // ---------------------------------------------------------------------------
 
 const OPTIONS = {

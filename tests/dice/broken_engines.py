@@ -186,24 +186,28 @@ class ScoresAnything(DiceGame):
         return [Scored(player, name, total, 0), *self._end_turn()]
 
 
-class ReopensScratched(DiceGame):
+class Reopens(DiceGame):
+    """Opens a closed category again when it is scored or scratched (``reopened``:
+    the mark it forgets)."""
+
+    reopened = Mark.SCRATCHED
+
+    def _open_category(self, name: str) -> Category:
+        category = next((c for c in self.categories if c.value == name), None)
+        if category is not None and self._roll is not None and self.mark(self._player, category) is self.reopened:
+            marks = self._scratched if self.reopened is Mark.SCRATCHED else self._scored
+            marks[self._player] &= ~category.bit
+        return super()._open_category(name)
+
+
+class ReopensScratched(Reopens):
     """D-SHEET-3: a scratched category may still be scored."""
 
-    def _open_category(self, name: str) -> Category:
-        category = next((c for c in self.categories if c.value == name), None)
-        if category is not None and self._roll is not None and self.mark(self._player, category) is Mark.SCRATCHED:
-            self._scratched[self._player] &= ~category.bit
-        return super()._open_category(name)
 
-
-class ScoresTwice(DiceGame):
+class ScoresTwice(Reopens):
     """D-SHEET-4: a scored category may be scored again."""
 
-    def _open_category(self, name: str) -> Category:
-        category = next((c for c in self.categories if c.value == name), None)
-        if category is not None and self._roll is not None and self.mark(self._player, category) is Mark.SCORED:
-            self._scored[self._player] &= ~category.bit
-        return super()._open_category(name)
+    reopened = Mark.SCORED
 
 
 class AlwaysDouble(DiceGame):

@@ -13,8 +13,8 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+from generala_conformance.games.cards.reference_adapter import ReferenceAdapter
 from generala_conformance.transport import protocol
-from generala_conformance.transport.reference_adapter import ReferenceAdapter
 from generala_conformance.transport.serve import handle
 
 Fault = Callable[[dict, dict], dict | None]

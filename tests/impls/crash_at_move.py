@@ -2,7 +2,7 @@
 game: served with ``generala-kit serve --adapter tests/impls/crash_at_move.py:CrashAtMove``
 it dies in the middle of a ``batch``, at the same step every time."""
 
-from generala_conformance.transport.reference_adapter import ReferenceAdapter
+from generala_conformance.games.cards.reference_adapter import ReferenceAdapter
 
 CRASH_AT = 5
 

@@ -3,8 +3,8 @@ the Persian text's readings (profile ``fa``) wherever the kit leaves an option
 unsaid (profile detection), one lists only default option values (skips), one
 has no series (``unsupported``), some lack one option value, one declares it has no series."""
 
+from generala_conformance.games.cards.reference_adapter import ReferenceAdapter
 from generala_conformance.transport.adapter import Unsupported
-from generala_conformance.transport.reference_adapter import ReferenceAdapter
 from generala_spec.options import resolve
 
 

@@ -4,8 +4,8 @@ on stderr (so a test can see which requests the kit sent)."""
 
 import sys
 
+from generala_conformance.games.cards.reference_adapter import ReferenceAdapter
 from generala_conformance.transport import protocol
-from generala_conformance.transport.reference_adapter import ReferenceAdapter
 from generala_conformance.transport.serve import handle
 
 adapter = ReferenceAdapter()

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from generala_conformance import __version__
 from generala_conformance.transport.adapter import Adapter, BadRequest, Json, Refused, Unsupported
-from generala_conformance.transport.reference_adapter import kit_version
 from generala_reference.dice import (
     Category,
     DiceGame,
@@ -130,7 +130,7 @@ class DiceReferenceAdapter(Adapter):
     def hello(self) -> Json:
         return {
             "name": "generala-kit dice reference",
-            "version": kit_version(),
+            "version": __version__,
             "language": "python",
             "protocol": 1,
             "game": "dice",

@@ -1,0 +1,180 @@
+"""Which clause a divergence breaks: the case is replayed on the reference engine
+up to the diverging step, and the clause side channel of the engine
+(:mod:`generala_reference.cards.decisions`) names the clause that decided it.
+
+A case cites every clause it touches (a Joker case cites eight); the
+attribution names the one the first diverging step exercises: a wrong trick
+winner after two Jokers is R-JOKER-4, a Joker accepted from a player holding
+the led suit is R-FOLLOW-4.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from generala_conformance.games.cards.reference_adapter import ReferenceAdapter
+from generala_conformance.transport.adapter import BadRequest, Json
+from generala_reference.cards.actions import parse_action
+from generala_reference.cards.decisions import Decided, decide, legal_clause, refusal_clause
+from generala_reference.cards.deck import parse_deck
+from generala_reference.cards.events import event_json
+from generala_reference.errors import GeneralaError, IllegalAction
+from generala_spec import rulebook
+
+FIELD_EVENTS = {
+    "leader": "lead",
+    "to_move": "lead",
+    "over": "game-over",
+    "loser": "game-over",
+    "went_out": "out",
+    "out_of_play": "trick",
+}
+"""The event that decides a field of the snapshot."""
+
+SETUP_CLAUSES = {"hands": "R-DEAL-1", "leader": "R-LEAD-1", "to_move": "R-LEAD-1", "forced": "R-LEAD-2"}
+"""The clause that decides a field of the snapshot right after a deal."""
+
+AFTER = {
+    "decline": ("R-DECL-2", "after a decline the decliner must take a card of the trick"),
+    "take": ("R-DECL-4", "the trick ends on the take"),
+    "play": ("R-FOLLOW-1", "the trick goes on to the next player who holds cards"),
+    "out": ("R-OUT-2", "a player who went out is skipped; the trick goes on"),
+}
+"""What the rulebook says comes after a move's last event, when the implementation
+did more, or a field shows something the reference did not do."""
+
+Move = tuple[int | None, str]
+"""A step of a game: ``(seat, action text)``, or ``(None, "deal")`` with the deck aside."""
+
+
+@dataclass(frozen=True)
+class Attribution:
+    """The clause a diverging step breaks, and why the rulebook says so."""
+
+    clause: str
+    why: str
+
+    @property
+    def statement(self) -> str:
+        """The clause's one-line statement."""
+        return rulebook.clauses()[self.clause].statement
+
+    def as_dict(self) -> dict[str, str]:
+        """The JSON form (``attribution`` of a case in the report)."""
+        return {"clause": self.clause, "statement": self.statement, "why": self.why}
+
+
+@dataclass
+class Replay:
+    """A case's game so far: the setup and the moves (``(seat, action)`` or a deal)."""
+
+    setup: Json | None = None
+    moves: list[tuple[int | None, str | list[str]]] = field(default_factory=list)
+
+    def record(self, seat: int | None, action: str | list[str]) -> None:
+        """Remember a move the implementation accepted (``seat None`` with a deck: a deal)."""
+        self.moves.append((seat, action))
+
+
+def _replayed(replay: Replay, upto: int) -> ReferenceAdapter:
+    """The reference engine after the first ``upto`` moves of ``replay``."""
+    reference = ReferenceAdapter()
+    reference.start(dict(replay.setup or {}))
+    for seat, action in replay.moves[:upto]:
+        _apply(reference, seat, action)
+    return reference
+
+
+def _apply(reference: ReferenceAdapter, seat: int | None, action: str | list[str]) -> list[tuple]:
+    if seat is None:
+        events = reference.series.deal(parse_deck(action))  # AttributeError outside a series
+        reference.game = reference.series.game
+        return events
+    return (reference.series or reference.game).apply(parse_action(str(action)), seat)
+
+
+def _last_move(replay: Replay) -> list[Decided]:
+    """The last accepted move replayed on the reference, each event with its clause."""
+    moves = replay.moves
+    if not moves:
+        return []
+    reference = _replayed(replay, len(moves) - 1)
+    before = reference.game.copy()
+    seat, action = moves[-1]
+    events = _apply(reference, seat, action)
+    if seat is None:
+        return [Decided(e, "R-DEAL-1", "a new game is dealt") for e in events]
+    return decide(before, reference.game, events)
+
+
+def _attempted(replay: Replay, upto: int, seat: int, action: str) -> tuple[bool, Attribution | None]:
+    """Whether the reference accepts ``action`` of ``seat`` after ``upto`` moves, and
+    the clause that allows or forbids it."""
+    game = _replayed(replay, upto).game
+    code = parse_action(action)
+    try:
+        game.copy().apply(code, seat)
+    except IllegalAction as refused:
+        clause = refusal_clause(game, code, refused.code)
+        return False, Attribution(clause, f"{action} is refused: {refused.code}") if clause else None
+    return True, Attribution(legal_clause(game, code), f"{action} is a legal move")
+
+
+def _first_difference(decided: Sequence[Decided], actual: Sequence[Mapping[str, Any]]) -> Attribution | None:
+    for i, item in enumerate(decided):
+        if i >= len(actual) or event_json(item.event) != dict(actual[i]):
+            return Attribution(item.clause, item.why)
+    return _after(decided) if len(actual) > len(decided) else None
+
+
+def _after(decided: Sequence[Decided]) -> Attribution | None:
+    """The clause of what follows the move's last event (see :data:`AFTER`)."""
+    after = AFTER.get(decided[-1].event[0]) if decided else None
+    return Attribution(*after) if after else None
+
+
+def _about(decided: Sequence[Decided], field: str) -> Attribution | None:
+    """The clause deciding snapshot ``field`` after the move."""
+    kind = FIELD_EVENTS.get(field)
+    item = next((d for d in reversed(decided) if d.event[0] == kind), None)
+    if item is None:
+        return _after(decided) if field in ("to_move", "phase", "taking") else None
+    if field == "out_of_play":  # which cards left play: how the trick ended
+        return Attribution(item.also[-1], "the cards of an ended trick leave play")
+    return Attribution(item.clause, item.why)
+
+
+def attribute(
+    replay: Replay,
+    actual_events: Sequence[Mapping[str, Any]],
+    attempted: Move | None = None,
+    about: str | None = None,
+) -> Attribution | None:
+    """The clause a divergence breaks, or ``None`` when it cannot be told.
+
+    ``attempted`` is a move whose acceptance or refusal diverged; otherwise the
+    last accepted move is replayed on the reference: if the reference refuses
+    it, the clause that forbids it; else its first event that differs from
+    ``actual_events`` (the implementation's) names the clause (more events than
+    the reference: the clause of what follows); failing that, the clause that
+    decides the snapshot field ``about`` the step checks (right after a deal:
+    the deal's, :data:`SETUP_CLAUSES`).
+    """
+    try:
+        if attempted is not None and attempted[0] is not None:
+            return _attempted(replay, len(replay.moves), attempted[0], attempted[1])[1]
+        last = replay.moves[-1] if replay.moves else (None, "")
+        if last[0] is not None:  # an accepted move the reference refuses
+            legal, attribution = _attempted(replay, len(replay.moves) - 1, last[0], str(last[1]))
+            if not legal:
+                return attribution
+        if not replay.moves:
+            dealt = about in SETUP_CLAUSES and "deal" in (replay.setup or {})
+            return Attribution(SETUP_CLAUSES[about], f"the deal decides {about}") if dealt else None
+        decided = _last_move(replay)
+        found = _first_difference(decided, actual_events)
+        return found or (_about(decided, about) if about is not None else None)
+    except (GeneralaError, BadRequest, ValueError, KeyError, TypeError, AttributeError):
+        return None  # the reference cannot replay it (e.g. a setup it refuses): no attribution

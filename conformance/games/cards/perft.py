@@ -1,0 +1,223 @@
+"""Perft: count the legal action sequences of a given length from a position or a deal.
+
+Two paths give the same counts: :func:`perft_game` searches the reference engine
+directly (``Game.copy``), :func:`perft_adapter` drives any :class:`Adapter`
+with one ``batch`` per edge, restarting a node from its snapshot as a ``position``
+setup when the implementation no longer holds it. A sequence that ends
+the game before ``depth`` actions is not counted (a finished game has no moves).
+
+The perft table (``scenarios/cards/perft/perft.yaml``) names positions and their counts;
+:func:`perft_cases` gives them as suite cases (``.id``, ``.run(adapter, rules)``).
+
+>>> from generala_reference.cards import Game
+>>> perft_game(Game.from_deal(players=4, dealer=0, seed=7), 4)
+36
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from importlib.resources import files
+from pathlib import Path
+from typing import Any
+
+from generala_conformance.games.cards.snapshots import position_of
+from generala_conformance.suite.divergence import Divergence
+from generala_conformance.transport.adapter import Adapter, BadRequest, Refused
+from generala_reference.cards.actions import format_action
+from generala_reference.cards.game import Game
+from generala_spec import yaml_text
+
+Json = dict[str, Any]
+TABLE = Path(str(files("generala_scenarios").joinpath("cards", "perft", "perft.yaml")))
+"""The kit's perft table."""
+
+
+class PerftError(ValueError):
+    """A malformed perft table (``where`` names the entry)."""
+
+
+def perft_game(game: Game, depth: int) -> int:
+    """The number of legal action sequences of length ``depth`` from ``game`` (fast path)."""
+    if depth <= 0:
+        return 1
+    actions = game.legal_actions()
+    if depth == 1:
+        return len(actions)
+    total = 0
+    for action in actions:
+        child = game.copy()
+        child.apply(action)
+        if not child.is_over:
+            total += perft_game(child, depth - 1)
+    return total
+
+
+def divide_game(game: Game, depth: int, done: Callable[[int], None] | None = None) -> dict[str, int]:
+    """Perft per first action (``--divide``); ``done(n)`` is called after each of the
+    ``n`` first actions (progress)."""
+    out: dict[str, int] = {}
+    actions = game.legal_actions()
+    for action in actions:
+        child = game.copy()
+        child.apply(action)
+        out[format_action(action)] = 0 if child.is_over and depth > 1 else perft_game(child, depth - 1)
+        if done is not None:
+            done(len(actions))
+    return out
+
+
+class AdapterSearch:
+    """Perft through an adapter, one ``batch`` request per edge: the step's result
+    carries the child's snapshot and legal actions, so a leaf's count costs no
+    request. A node is restarted from its snapshot (as a ``position``) only when
+    the implementation no longer holds it (for every child but its first). An
+    implementation without batches is asked step by step (``Adapter.batch``)."""
+
+    def __init__(self, adapter: Adapter, rules: Mapping[str, str], held: Json | None = None) -> None:
+        self.adapter = adapter
+        self.rules = dict(rules)
+        self.nodes = 0
+        self._held = held  # the snapshot of the node the implementation holds
+
+    def count(self, state: Json, actions: list[str], depth: int) -> int:
+        """Sequences of length ``depth`` from the node ``state`` whose legal actions are ``actions``."""
+        self.nodes += 1
+        if depth <= 0:
+            return 1
+        if depth == 1:
+            return len(actions)
+        return sum(self.count(*self.child(state, a), depth - 1) for a in actions)
+
+    def child(self, state: Json, action: str) -> tuple[Json, list[str]]:
+        """The snapshot and legal actions after ``action`` from the node ``state``."""
+        if self._held is not state:
+            self.adapter.start({"rules": self.rules, "position": position_of(state)})
+        [result] = self.adapter.batch([{"cmd": "apply", "action": action, "player": state["to_move"]}])
+        if not result["ok"]:
+            error = result["error"]
+            raise Refused(error.get("code"), f"{action} (listed as legal) was refused: {error.get('message', '')}")
+        self._held = result["state"]
+        return result["state"], result["actions"]
+
+    def divide(
+        self, state: Json, actions: list[str], depth: int, done: Callable[[int], None] | None = None
+    ) -> dict[str, int]:
+        """Counts per first action (``done(n)`` after each of the ``n``, as :func:`divide_game`)."""
+        out = {}
+        for action in actions:
+            out[action] = self.count(*self.child(state, action), depth - 1)
+            if done is not None:
+                done(len(actions))
+        return out
+
+
+def _search(adapter: Adapter, setup: Json) -> tuple[AdapterSearch, Json, list[str]]:
+    """Start ``setup``: the search, the root's snapshot and its legal actions."""
+    state = adapter.start(setup)
+    search = AdapterSearch(adapter, setup.get("rules") or state.get("rules") or {}, held=state)
+    return search, state, adapter.legal()
+
+
+def perft_adapter(adapter: Adapter, setup: Json, depth: int) -> int:
+    """Perft from ``setup`` on any implementation (generic path)."""
+    search, state, actions = _search(adapter, setup)
+    return search.count(state, actions, depth)
+
+
+def divide_adapter(
+    adapter: Adapter, setup: Json, depth: int, done: Callable[[int], None] | None = None
+) -> dict[str, int]:
+    """Perft per first action on any implementation."""
+    search, state, actions = _search(adapter, setup)
+    return search.divide(state, actions, depth, done)
+
+
+# ---------------------------------------------------------------- the table
+
+
+@dataclass(frozen=True)
+class PerftCase:
+    """A named position of the perft table with its counts at depths 1, 2, …"""
+
+    id: str
+    title: str
+    setup: Json = field(repr=False)
+    counts: tuple[int, ...]
+    clauses: tuple[str, ...] = ()
+    requires: Mapping[str, str] = field(default_factory=dict)
+    path: Path = TABLE
+    line: int = 0
+    ambiguity: str | None = None
+    sources: tuple[str, ...] = ()
+
+    @property
+    def where(self) -> str:
+        """``file:line id`` of the case (as for the YAML fixtures)."""
+        return f"{self.path}:{self.line} {self.id}"
+
+    def run(self, adapter: Adapter, rules: Mapping[str, str] | None = None) -> None:
+        """Check every depth's count on ``adapter``; a wrong count raises
+        :class:`Divergence` naming the first action whose subtree differs."""
+        setup = {**self.setup, "rules": dict(rules if rules is not None else self.requires)}
+        for depth, want in enumerate(self.counts, start=1):
+            try:
+                got = perft_adapter(adapter, setup, depth)
+            except BadRequest as exc:
+                step = f"perft {self.id} depth {depth}"
+                raise Divergence(step, "every snapshot restarts as a position", f"refused: {exc}") from None
+            if got != want:
+                raise self._divergence(adapter, setup, depth, want, got)
+
+    def _divergence(self, adapter: Adapter, setup: Json, depth: int, want: int, got: int) -> Divergence:
+        from generala_conformance.games.cards.reference_adapter import ReferenceAdapter
+
+        expected = divide_adapter(ReferenceAdapter(), setup, depth)
+        actual = divide_adapter(adapter, setup, depth)
+        diff = {a: (expected.get(a), actual.get(a)) for a in sorted(set(expected) | set(actual))}
+        diff = {a: v for a, v in diff.items() if v[0] != v[1]}
+        state = adapter.start(setup)
+        step = f"perft {self.id} depth {depth}"
+        return Divergence(step, f"{want} sequences", f"{got}; per first action (expected, got): {diff}", state)
+
+
+def _deck(text: Any) -> list[str]:
+    return text.split() if isinstance(text, str) else list(text)
+
+
+def _case(entry: Mapping[str, Any], where: str, line: int) -> PerftCase:
+    try:
+        setup = dict(entry["setup"])
+        if "deal" in setup:
+            setup["deal"] = {**setup["deal"], "deck": _deck(setup["deal"]["deck"])}
+        counts = tuple(int(c) for c in entry["counts"])
+        return PerftCase(
+            id=str(entry["id"]),
+            title=str(entry["title"]),
+            setup=setup,
+            counts=counts,
+            clauses=tuple(entry.get("clauses", ())),
+            requires=dict(entry.get("requires") or {}),
+            line=line,
+            ambiguity=entry.get("ambiguity"),
+        )
+    except (KeyError, TypeError, ValueError) as exc:
+        raise PerftError(f"{where}: malformed perft entry: {exc!r}") from None
+
+
+@cache
+def perft_cases() -> tuple[PerftCase, ...]:
+    """The cases of the kit's perft table (package data of ``generala_scenarios``).
+
+    They have the attributes of a YAML fixture case (``id``, ``title``, ``clauses``,
+    ``requires``, ``path``, ``line``, ``run(adapter, rules)``), so the suite can
+    run them as it runs fixtures.
+    """
+    text = TABLE.read_text("utf-8")
+    doc = yaml_text.parse(text)
+    lines = {line.strip().removeprefix("- id: "): n for n, line in enumerate(text.splitlines(), 1) if "- id: " in line}
+    return tuple(
+        _case(e, f"perft.yaml positions[{i}]", lines.get(str(e.get("id")), 0)) for i, e in enumerate(doc["positions"])
+    )

@@ -1,0 +1,370 @@
+"""The Gherkin step definitions of the feature suite (pytest-bdd ≥ 9).
+
+Few and general on purpose (pytest-bdd looks steps up one by one): each step
+reads a whole sentence and dispatches on its wording. The sentences:
+
+Given
+  ``a 4-player table where P1 leads:`` + a table of hands ``| P1 | 8H 9H JK |``
+  ``P1 deals a 4-player game from the deck:`` + the 54 cards as a docstring
+  (``series`` instead of ``game`` starts a series; ``the canonical deck`` needs no docstring)
+When
+  ``P1 leads 8H, P2 plays 9H and P3 declines`` (also ``P3 takes 9H``, and
+  ``P2 sends "8X"`` for an action text sent as it is);
+  ``the game is played out:`` + moves ``P2 8H, P3 decline, P3 take 8H`` as a docstring;
+  ``the next game is dealt from the canonical deck`` (or ``from the deck:`` + docstring)
+Then
+  ``P3 wins the trick``, ``P4 leads next``, ``P2 must take a card``, ``P3 loses``,
+  ``P2 goes out``, ``P2 does not go out``, ``P2 is to move``, ``P2 holds 8H 9H``,
+  ``P2 holds 13 cards``, ``P2 holds no cards``, ``P2 must lead 8H``,
+  ``P2 may play 8H`` / ``may decline`` / ``may take 8H``, ``P2 may not take JK``,
+  ``P3 is eliminated``, ``P2 is the champion``,
+  ``P3 deals the next game and does not play in it`` / ``and plays in it``;
+  ``nobody loses``, ``nobody goes out``, ``the game is over``, ``the game is not over``,
+  ``the move is refused with must-follow-suit``, ``the legal moves are 8H, JK, decline``,
+  ``the trick on the table is P1 8H, P2 9H``, ``the cards out of play include JK, 8H`` / ``do not include 9H``,
+  ``the events are play P3 9H, trick P2 complete, lead P2 winner``,
+  ``the series is not over``.
+
+Every refusal asserted by a step also asserts the state unchanged.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import pytest
+from generala_conformance.games.cards.notation import (
+    CANONICAL_DECK,
+    canonical,
+    card,
+    cards,
+    event_text,
+    parse_action,
+    parse_event,
+    player,
+    seat,
+)
+from generala_conformance.suite.divergence import Divergence
+from generala_conformance.suite.driver import Driver, show_events
+from generala_conformance.transport.adapter import Adapter, Refused
+from pytest_bdd import given, parsers, then, when
+
+Json = dict[str, Any]
+
+
+class Table:
+    """The game of one scenario: set up by Given steps, started at the first move."""
+
+    def __init__(self, adapter: Adapter, rules: Mapping[str, str]) -> None:
+        self.driver = Driver(adapter)
+        self.adapter = adapter
+        self.rules = dict(rules)
+        self.setup: Json | None = None
+        self.started = False
+        self.pending: tuple[str, Refused, Json] | None = None
+
+    def restart(self, setup: Json) -> None:
+        """A new game (or series) on the same implementation, started at the next step."""
+        if self.started:
+            self.game()  # a refused move that no step asserted fails here
+        self.setup, self.started = setup, False
+
+    def game(self) -> Driver:
+        """The driver of the started game; a refused move nobody asserted is a divergence."""
+        if self.pending is not None:
+            step, refusal, _ = self.pending
+            refused = f"refused ({refusal.code}): {refusal.message}"
+            raise self.driver.fail(step, "the move is accepted", refused, attempted=self.driver.refused)
+        if not self.started:
+            if self.setup is None:
+                raise Divergence("(scenario)", "a Given step sets up the table", "no setup", None)
+            self.driver.start({**self.setup, "rules": self.rules})
+            self.started = True
+        return self.driver
+
+    def move(self, s: int, action: str, last: bool) -> None:
+        """Apply one move; the refusal of the step's last move waits for a Then step."""
+        driver = self.game()
+        if not last:
+            driver.act(s, action)
+            return
+        before = self.adapter.state()
+        result = driver.attempt(s, action)
+        if isinstance(result, Refused):
+            self.pending = (f"{player(s)} {action}", result, before)
+
+    def refusal(self) -> tuple[str, Refused, Json]:
+        """The pending refusal (consumed), with the state before the move."""
+        if self.pending is None:
+            raise self.driver.fail("the move is refused", "the last move refused", "it was accepted")
+        pending, self.pending = self.pending, None
+        return pending
+
+
+@pytest.fixture
+def generala_table(generala_adapter: Adapter, generala_rules: Mapping[str, str]) -> Table:
+    """The table of one scenario, on the implementation under test."""
+    return Table(generala_adapter, generala_rules)
+
+
+# ----------------------------------------------------------------------- Given
+
+
+@given(parsers.re(r"a (?P<n>\d+)-player table where (?P<leader>P\d+) leads:"))
+def given_position(generala_table: Table, n: str, leader: str, datatable: list[list[str]]) -> None:
+    """A position: the hands (one row per player; players not listed hold nothing)."""
+    hands: list[list[str]] = [[] for _ in range(int(n))]
+    for row in datatable:
+        if row[0].strip().lower() != "player":
+            hands[seat(row[0])] = cards(row[1])
+    generala_table.restart({"position": {"players": int(n), "hands": hands, "leader": seat(leader)}})
+
+
+_DECK = r"from the (?P<which>canonical |reversed |)deck:?"
+
+
+def _deck(which: str, docstring: str | None) -> list[str]:
+    if which.strip() == "canonical":
+        return list(CANONICAL_DECK)
+    if which.strip() == "reversed":
+        return list(reversed(CANONICAL_DECK))
+    return cards(docstring or "")
+
+
+@given(
+    parsers.re(
+        rf"(?P<dealer>P\d+) deals a (?P<n>\d+)-player (?P<kind>game|series)"
+        rf"(?: to (?P<seated>P\d+(?:, P\d+)+))? {_DECK}"
+    )
+)
+def given_deal(
+    generala_table: Table,
+    dealer: str,
+    n: str,
+    kind: str,
+    seated: str | None,
+    which: str,
+    docstring: str | None = None,
+) -> None:
+    """A deal (R-DEAL-1) of the given deck, top card first, to every player or to
+    the ``seated`` ones (R-SERIES-5)."""
+    deal: Json = {"players": int(n), "dealer": seat(dealer), "deck": _deck(which, docstring)}
+    if seated:
+        deal["seated"] = [seat(p) for p in seated.split(", ")]
+    generala_table.restart({"deal": deal, "series": kind == "series"})
+
+
+# ------------------------------------------------------------------------ When
+
+_MOVE = re.compile(r'(P\d+) (?:(leads|plays) (\S+)|(declines)|takes (\S+)|sends "([^"]*)")')
+
+
+def _move(text: str) -> tuple[int, str]:
+    match = _MOVE.fullmatch(text.strip())
+    if not match:
+        raise ValueError(f"not a move: {text!r}")
+    who, _, played, declines, taken, raw = match.groups()
+    if declines:
+        return seat(who), "decline"
+    if taken:
+        return seat(who), f"take {card(taken)}"
+    return seat(who), raw if raw is not None else card(played)
+
+
+@when(parsers.re(r"(?P<moves>P\d+ (?:leads|plays|declines|takes|sends) .*|P\d+ declines)"))
+def when_moves(generala_table: Table, moves: str) -> None:
+    """Moves in order: ``P1 leads 8H, P2 plays 9H and P3 declines``, ``P3 takes 9H``;
+    ``P2 sends "8X"`` sends an action text as it is."""
+    parts = [_move(p) for p in re.split(r",\s*|\s+and\s+", moves) if p]
+    for i, (s, action) in enumerate(parts):
+        generala_table.move(s, action, last=i == len(parts) - 1)
+
+
+@when(parsers.re(r"the game is played out:"))
+def when_played_out(generala_table: Table, docstring: str) -> None:
+    """A whole run of moves in the short notation (``P2 8H, P3 decline, P3 take 8H``)."""
+    driver = generala_table.game()
+    for text in re.split(r"\s*[,\n]\s*", docstring.strip()):
+        if text:
+            driver.act(*parse_action(text))
+
+
+@when(parsers.re(rf"the next game is dealt {_DECK}"))
+def when_next_deal(generala_table: Table, which: str, docstring: str | None = None) -> None:
+    """Series: the next game is dealt."""
+    generala_table.game().deal(_deck(which, docstring))
+
+
+# ------------------------------------------------------------------------ Then
+
+
+def _event(driver: Driver, step: str, kind: str) -> Json:
+    found = [e for e in driver.events if e.get("type") == kind]
+    if not found:
+        raise driver.fail(step, f"a {kind} event", f"events {show_events(driver.events)}")
+    return found[-1]
+
+
+def _expect(driver: Driver, step: str, ok: bool, expected: str, actual: str) -> None:
+    if not ok:
+        raise driver.fail(step, expected, actual)
+
+
+def _action(verb: str, what: str) -> str:
+    if verb == "decline":
+        return "decline"
+    return ("take " if verb == "take" else "") + card(what)
+
+
+def _claim_event(driver: Driver, step: str, who: int, kind: str, field: str, extra: Json) -> None:
+    event = _event(driver, step, kind)
+    wanted = {field: who, **extra}
+    ok = all(event.get(k) == v for k, v in wanted.items())
+    _expect(driver, step, ok, event_text({"type": kind, **wanted}), event_text(event))
+
+
+_EVENT_CLAIMS: dict[str, tuple[str, str, Json]] = {
+    "wins the trick": ("trick", "winner", {}),
+    "loses": ("game-over", "loser", {}),
+    "loses the game": ("game-over", "loser", {}),
+    "is eliminated": ("eliminated", "player", {}),
+    "is the champion": ("champion", "player", {}),
+    "deals the next game and plays in it": ("next-dealer", "player", {"plays": True}),
+    "deals the next game and does not play in it": ("next-dealer", "player", {"plays": False}),
+}
+
+
+def _claim_state(table: Table, step: str, who: int, claim: str) -> None:
+    driver = table.driver
+    state = table.adapter.state()
+    if claim == "leads next":
+        _claim_event(driver, step, who, "lead", "player", {})
+        ok = state.get("to_move") == who and state.get("phase") == "play" and not state.get("trick")
+        _expect(driver, step, ok, f"{player(who)} to lead a new trick", f"to_move {state.get('to_move')}")
+    elif claim == "is to move":
+        _expect(driver, step, state.get("to_move") == who, f"{player(who)} to move", str(state.get("to_move")))
+    elif claim == "must take a card":
+        ok = state.get("phase") == "take" and state.get("taking") == who and state.get("to_move") == who
+        _expect(driver, step, ok, f"phase take, {player(who)} taking", f"phase {state.get('phase')}")
+    elif (m := re.fullmatch(r"holds (\d+) cards?", claim)) is not None:
+        got = len(state["hands"][who])
+        _expect(driver, step, got == int(m.group(1)), f"{m.group(1)} cards", f"{got} cards")
+    elif (m := re.fullmatch(r"holds (.+)", claim)) is not None:
+        want = canonical(cards(m.group(1).replace("no cards", "none")))
+        got = canonical(state["hands"][who])
+        _expect(driver, step, got == want, " ".join(want) or "no cards", " ".join(got) or "no cards")
+    else:
+        raise ValueError(f"unknown claim about a player: {claim!r}")
+
+
+@then(parsers.re(r"(?P<who>P\d+) (?P<claim>.+)"))
+def then_player(generala_table: Table, who: str, claim: str) -> None:
+    """A claim about one player (see the module docstring)."""
+    driver = generala_table.game()
+    s, step = seat(who), f"Then {who} {claim}"
+    if claim in _EVENT_CLAIMS:
+        kind, field, extra = _EVENT_CLAIMS[claim]
+        _claim_event(driver, step, s, kind, field, extra)
+    elif claim in ("goes out", "does not go out"):
+        went = any(e.get("type") == "out" and e.get("player") == s for e in driver.events)
+        _expect(driver, step, went == (claim == "goes out"), claim, show_events(driver.events))
+    elif (m := re.fullmatch(r"must lead (\S+)", claim)) is not None:
+        driver.expect_legal(step, [card(m.group(1))])
+    elif (m := re.fullmatch(r"may (not )?(play|lead|decline|take)(?: (\S+))?", claim)) is not None:
+        action = _action(m.group(2), m.group(3) or "")
+        _claim_state(generala_table, step, s, "is to move")
+        legal = generala_table.adapter.legal()
+        if m.group(1):
+            _expect(driver, step, action not in legal, f"{action} not legal", f"legal {legal}")
+            driver.refuse(s, action, None)
+        else:
+            _expect(driver, step, action in legal, f"{action} legal", f"legal {legal}")
+    else:
+        _claim_state(generala_table, step, s, claim)
+
+
+def _general(table: Table, step: str) -> Callable[[], None] | None:
+    driver = table.driver
+
+    def refused(code: str) -> None:
+        text, refusal, before = table.refusal()
+        want = code or None
+        if want and refusal.code is not None and refusal.code != want:
+            got = f"refused with {refusal.code}"
+            raise driver.fail(text, f"refused with {want}", got, attempted=driver.refused)
+        after = table.adapter.state()
+        _expect(driver, text, after == before, "the state unchanged after the refusal", "it changed")
+
+    def legal(text: str) -> None:
+        wanted = [w if w == "decline" or w.startswith("take ") else card(w) for w in re.split(r",\s*", text)]
+        driver.expect_legal(step, wanted)
+
+    def trick(text: str) -> None:
+        plays = [] if text == "empty" else [parse_action(p) for p in re.split(r",\s*", text)]
+        got = [(t["player"], t["card"]) for t in table.adapter.state().get("trick", [])]
+        _expect(driver, step, got == plays, str(plays), str(got))
+
+    def out_of_play(text: str) -> None:
+        got = list(table.adapter.state().get("out_of_play", []))
+        for c in cards(text):
+            _expect(driver, step, c in got, f"{c} out of play", f"out of play {canonical(got)}")
+            got.remove(c)
+
+    def not_out_of_play(text: str) -> None:
+        got = list(table.adapter.state().get("out_of_play", []))
+        for c in cards(text):
+            _expect(driver, step, c not in got, f"{c} not out of play", f"out of play {canonical(got)}")
+
+    def events(text: str) -> None:
+        driver.expect_events(step, [parse_event(e) for e in re.split(r",\s+", text)], driver.events)
+
+    def sizes(text: str) -> None:
+        got = [len(h) for h in table.adapter.state()["hands"]]
+        want = [int(x) for x in re.split(r",\s*", text)]
+        _expect(driver, step, got == want, f"hand sizes {want}", f"hand sizes {got}")
+
+    def over(negated: str) -> None:
+        state = table.adapter.state()
+        _expect(driver, step, bool(state.get("over")) != bool(negated), step, f"over = {state.get('over')}")
+
+    def series_on(_: str) -> None:
+        series = table.adapter.state().get("series") or {}
+        _expect(driver, step, series.get("over") is False, "the series goes on", str(series))
+
+    def nobody_out(_: str) -> None:
+        _expect(driver, step, all(e.get("type") != "out" for e in driver.events), step, show_events(driver.events))
+
+    def nobody_loses(_: str) -> None:
+        event = _event(driver, step, "game-over")
+        _expect(driver, step, event.get("loser") is None, "no loser", str(event))
+
+    forms: list[tuple[str, Callable[[str], None]]] = [
+        (r"the move is refused(?: with (\S+))?", refused),
+        (r"the legal moves are (.+)", legal),
+        (r"the trick on the table is (.+)", trick),
+        (r"the cards out of play include (.+)", out_of_play),
+        (r"the cards out of play do not include (.+)", not_out_of_play),
+        (r"the events are (.+)", events),
+        (r"the game is (not )?over", over),
+        (r"the hands hold (.+) cards", sizes),
+        (r"the series is not over()", series_on),
+        (r"nobody goes out()", nobody_out),
+        (r"nobody loses()", nobody_loses),
+    ]
+    for pattern, check in forms:
+        if (m := re.fullmatch(pattern, step)) is not None:
+            return lambda: check(m.group(1) or "")  # type: ignore[misc]
+    return None
+
+
+@then(parsers.re(r"(?P<claim>(?:the|nobody) .+)"))
+def then_general(generala_table: Table, claim: str) -> None:
+    """A claim about the table, the last move or the game (see the module docstring)."""
+    if not claim.startswith("the move is refused"):
+        generala_table.game()
+    check = _general(generala_table, claim)
+    if check is None:
+        raise ValueError(f"unknown step: Then {claim}")
+    check()

@@ -1,0 +1,57 @@
+"""Events as the engine makes them (tuples, cheap) and as the protocol sends them (JSON).
+
+>>> event_json(("play", 1, 52)), event_json(("game-over", None))
+({'type': 'play', 'player': 1, 'card': 'JK'}, {'type': 'game-over', 'loser': None})
+>>> events_json([("decline", 2)])
+[{'type': 'decline', 'player': 2}]
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from generala_reference.cards.deck import format_card
+
+_FIELDS: dict[str, tuple[str, ...]] = {
+    "play": ("player", "card"),
+    "decline": ("player",),
+    "take": ("player", "card"),
+    "out": ("player",),
+    "trick": ("winner", "complete"),
+    "lead": ("player", "why"),
+    "game-over": ("loser",),
+    "eliminated": ("player",),
+    "next-dealer": ("player", "plays"),
+    "champion": ("player",),
+    "deal": ("dealer", "seated"),
+}
+
+
+def event_json(event: tuple) -> dict[str, Any]:
+    """The JSON form of an engine event (``docs/interfaces.md``, "Events")."""
+    kind, *values = event
+    out: dict[str, Any] = {"type": kind}
+    for field, value in zip(_FIELDS[kind], values, strict=True):
+        out[field] = format_card(value) if field == "card" else value
+    return out
+
+
+_KNOWN: dict[tuple, dict[str, Any]] = {}
+"""The JSON form of each move event met so far: a move's events take few distinct
+values (a seat, a card, a reason), so there are at most a few thousand."""
+
+
+def events_json(events: list[tuple]) -> list[dict[str, Any]]:
+    """The JSON forms of a move's events, each a dict of its own (for speed, the
+    form of an event met before is copied, not built again)."""
+    out = []
+    for event in events:
+        try:
+            known = _KNOWN.get(event)
+        except TypeError:  # an unhashable value (a deal's list of seats): not kept
+            out.append(event_json(event))
+            continue
+        if known is None:
+            known = _KNOWN[event] = event_json(event)
+        out.append(known.copy())
+    return out
