@@ -145,9 +145,9 @@ def test_a_report_that_cannot_be_used_is_refused_with_a_code(tmp_path: Path) -> 
     )
     (tmp_path / "aborted.json").write_text(json.dumps(aborted), "utf-8")
     for name, code in [
-        ("missing.json", "unreadable-report"),
-        ("not.json", "bad-report"),
-        ("other.json", "bad-report"),
+        ("missing.json", "unreadable"),
+        ("not.json", "not-json"),
+        ("other.json", "not-a-report"),
         ("aborted.json", "report-checked-nothing"),
     ]:
         done = kit(tmp_path, "expectations", "--from", name)

@@ -47,6 +47,22 @@ def test_scan_finds_tags_and_both_yaml_list_forms(scenario_root: Path) -> None:
     }
 
 
+def test_a_recipe_is_not_counted_beside_the_fixture_made_from_it(scenario_root: Path) -> None:
+    recipe = scenario_root / "recipes" / "fixtures" / "a.yaml"
+    recipe.parent.mkdir(parents=True)
+    recipe.write_text("- name: one\n  clauses: [R-NEXT-4]\n", encoding="utf-8")
+    found = [c for c in cmd_rules.scenario_citations(scenario_root) if c.clause == "R-NEXT-4"]
+    assert [(c.path.parent.name, c.line) for c in found] == [("features", 3), ("fixtures", 2), ("fixtures", 6)]
+
+
+def test_the_kit_counts_each_case_of_its_suite_once() -> None:
+    from generala_scenarios import CARDS
+
+    found = cmd_rules.scenario_citations(CARDS)
+    assert found and not [c for c in found if "recipes" in c.path.parts]
+    assert len({(c.clause, c.path, c.line) for c in found}) == len(found)
+
+
 def test_clause_shows_statement_sources_options_and_citing_scenarios(scenario_root) -> None:
     text = "\n".join(cmd_rules.describe("R-NEXT-4", scenario_root))
     clause = rulebook.clauses()["R-NEXT-4"]

@@ -11,13 +11,12 @@ Exit code: 0 written, 2 the report or the expectations file cannot be used.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 from typing import Any
 
-import jsonschema
 from generala_conformance.errors import UsageError
+from generala_conformance.report_site.inputs import ReportInputError, read_run
 from generala_conformance.suite import expectations, report
 from generala_conformance.suite.expectations_update import update
 from generala_conformance.transport.impl_options import guarded
@@ -43,18 +42,13 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def read_report(path: str) -> dict[str, Any]:
-    """The report at ``path``, checked against its schema; a run that checked nothing is refused."""
+    """The report at ``path``, read and checked as ``generala-kit report`` reads one
+    (:func:`~generala_conformance.report_site.inputs.read_run`, whose codes it keeps);
+    a run that checked nothing is refused (``report-checked-nothing``)."""
     try:
-        document = json.loads(Path(path).read_text("utf-8"))
-    except OSError as error:
-        raise ReportFileError("unreadable-report", f"--from {path}: cannot read: {error.strerror}") from None
-    except (ValueError, UnicodeDecodeError) as error:
-        raise ReportFileError("bad-report", f"--from {path}: not JSON: {error}") from None
-    try:
-        report.validate(document)
-    except jsonschema.ValidationError as error:
-        where = "/".join(str(p) for p in error.absolute_path) or "(top)"
-        raise ReportFileError("bad-report", f"--from {path}: not a check report: {where}: {error.message}") from None
+        document = read_run(path).document
+    except ReportInputError as error:
+        raise ReportFileError(error.code, f"--from {error}") from None
     if document["aborted"] or document["error"]:
         raise ReportFileError(
             "report-checked-nothing", f"--from {path}: the run checked nothing: {document['verdict']}"

@@ -80,11 +80,17 @@ def _yaml_citations(path: Path, text: str) -> Iterator[Citation]:
             in_block = False
 
 
+RECIPES = "recipes"
+
+
 def scenario_citations(root: Path) -> list[Citation]:
     """Every citation of a clause under ``root``: Gherkin tags ``@R-...`` (and ``@AMB-...``) in
-    ``.feature`` files and ``clauses:`` lists in YAML fixtures (a text scan)."""
+    ``.feature`` files and ``clauses:`` lists in YAML fixtures (a text scan). The recipes
+    (``recipes/``) are left out: each is the source of a fixture already counted."""
     found: list[Citation] = []
     for path in sorted(root.rglob("*")):
+        if RECIPES in path.relative_to(root).parts:
+            continue
         if path.suffix == ".feature":
             found.extend(_feature_citations(path, path.read_text("utf-8")))
         elif path.suffix in (".yaml", ".yml"):
