@@ -74,6 +74,19 @@ def test_the_whole_dice_suite_passes_at_both_levels(tmp_path: Path) -> None:
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
 
 
+def test_a_short_dice_fuzz_campaign_finds_no_divergence(tmp_path: Path) -> None:
+    command = f'"{NODE}" "{ENGINE}"'
+    run = subprocess.run(
+        [*KIT, "fuzz", "--game", "dice", "--adapter-cmd", command, "--games", "300", "--seed", "11"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
+    assert "300 games, 0 divergences" in run.stdout + run.stderr
+
+
 def test_the_engine_announces_every_rule_option_and_resolves_the_profiles() -> None:
     names = profile_names(spec="dice")
     hello, *starts = converse(
