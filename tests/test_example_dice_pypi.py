@@ -134,3 +134,11 @@ def test_profile_finds_the_readings_the_package_follows(installed: str, tmp_path
     found = json.loads(found_path.read_text("utf-8"))
     follows = {name: finding["follows"] for name, finding in found["options"].items() if finding["follows"]}
     assert follows == FOLLOWS, run.stdout
+
+
+def test_fuzz_expects_the_packages_own_points(installed: str, tmp_path: Path) -> None:
+    """The fuzzer scores the reference's rolls with the declared table (D-SCORE-7): every roll
+    of these games is scored alike (a first-roll Full House is the package's 60, not 35)."""
+    run = kit(tmp_path, "fuzz", "--game", "dice", "--adapter-cmd", adapter_cmd(), "--games", "100", "--seed", "3")
+    assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
+    assert "100 games, 0 divergences" in run.stdout + run.stderr
