@@ -47,3 +47,14 @@ def test_every_case_a_profile_admits_passes_under_it(profile: str) -> None:
             case.run(adapter, rules_to_send(case.requires, hello["options"], profile, spec="dice"))
             ran += 1
     assert ran > 100
+
+
+def test_regenerate_game_dice_checks_the_dice_fixtures_and_refuses_card_options(tmp_path) -> None:
+    import subprocess
+    import sys
+
+    command = [sys.executable, "-m", "generala_conformance.cli", "regenerate", "--game", "dice"]
+    done = subprocess.run([*command, "--check"], capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0 and "OK: the dice fixtures are what their sources give" in done.stdout, done.stderr
+    done = subprocess.run([*command, "--out", str(tmp_path)], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and "--game dice takes only --check" in done.stderr

@@ -121,14 +121,13 @@ def run_scoring(case: DiceCase, adapter: Any, rules: dict[str, str], table: Poin
     for category, want in expected["scores"].items():
         got = scores.get(category)
         if got != want:
-            raise DiceDivergence(
-                f"{step}: {category}", _said(want), _said(got), _score_clause(case, category, want, got)
-            )
+            raise DiceDivergence(f"{step}: {category}", said(want), said(got), _score_clause(case, category, want, got))
     if reply["wins"] != expected["wins"]:
         raise DiceDivergence(f"{step}: wins", expected["wins"], reply["wins"], _wins_clause(case))
 
 
-def _said(points: Any) -> str:
+def said(points: Any) -> str:
+    """An entry of a ``score`` answer, in words."""
     return "does not qualify (null)" if points is None else f"qualifies for {points} points"
 
 

@@ -37,6 +37,7 @@ from generala_conformance.games.dice.runner import (
     DiceDivergence,
     declared_table,
     levels_of,
+    said,
 )
 from generala_conformance.games.dice.scoring_cases import POINT_CLAUSES, QUALIFY_CLAUSES
 from generala_conformance.transport.adapter import Refused
@@ -335,9 +336,8 @@ def _it_scores(dice_table: DiceTable, want: str, category: str) -> None:
     expected = _expected_entry(dice_table, name, int(want))
     if got != expected:
         clause = QUALIFY_CLAUSES[name] if got is None else POINT_CLAUSES[name]
-        raise DiceDivergence(
-            f"the roll in {category}", expected, got, DiceAttribution(clause, f"the roll in {category}")
-        )
+        attribution = DiceAttribution(clause, f"the roll in {category}")
+        raise DiceDivergence(f"the roll in {category}", said(expected), said(got), attribution)
 
 
 @then(parsers.re(rf"it does not qualify for {_CATEGORY}$"))
@@ -347,8 +347,8 @@ def _it_does_not_qualify(dice_table: DiceTable, category: str) -> None:
     if got is not None:
         raise DiceDivergence(
             f"the roll in {category}",
-            None,
-            got,
+            said(None),
+            said(got),
             DiceAttribution(QUALIFY_CLAUSES[name], f"whether the roll qualifies for {category}"),
         )
 

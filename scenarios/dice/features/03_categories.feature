@@ -6,7 +6,7 @@ Feature: Which categories a roll qualifies for
 
   @id:03_categories/the-wrap-straight
   @D-CAT-2 @AMB-2 @option:straight=wrap
-  Scenario: 3-4-5-6-1 is a Straight, 1-2-3-4-6 is not
+  Scenario: 3-4-5-6-1 is a Straight under the main rule
     A 1 may follow the 6; no number may be missing.
     Given the roll 3 4 5 6 1 on a later roll
     Then it scores 20 in Straight
