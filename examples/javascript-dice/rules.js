@@ -27,9 +27,22 @@ const OPTIONS = {
   'auto-win-end': ['at-once', 'round-end'],
 };
 
-const DEFAULTS = Object.fromEntries(Object.entries(OPTIONS).map(([name, values]) => [name, values[0]]));
-DEFAULTS.straight = 'wrap';
-DEFAULTS['double-generala'] = 'after-generala';
+/** The kit's ruling on every point (each ambiguity's ruling): the profile `default`. */
+const DEFAULTS = {
+  rolls: 'three',
+  straight: 'wrap',
+  'straight-ace-for-two': 'no',
+  'full-house-five': 'no',
+  'four-of-a-kind-five': 'yes',
+  'double-generala': 'after-generala',
+  'number-zero': 'scratch',
+  'generala-points': '50',
+  'double-generala-points': '100',
+  'first-roll-bonus': '5',
+  'first-roll': 'turn-first',
+  'auto-win': 'unless-scratched',
+  'auto-win-end': 'at-once',
+};
 
 const PROFILES = {
   default: {},
@@ -374,10 +387,6 @@ function applyAction(g, action, throwDice) {
 
 module.exports = {
   OPTIONS,
-  DEFAULTS,
-  PROFILES,
-  NUMBERS,
-  HANDS,
   RuleError,
   resolveRules,
   sheetCategories,
@@ -390,7 +399,6 @@ module.exports = {
   newGame,
   total,
   parseAction,
-  refusal,
   legalActions,
   applyAction,
 };
