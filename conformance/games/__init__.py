@@ -16,8 +16,6 @@ from __future__ import annotations
 import importlib
 from typing import Any, NamedTuple
 
-from generala_conformance.errors import UsageError
-
 
 class Game(NamedTuple):
     """What one game plugs into the kit (every ``module:name`` loaded on demand)."""
@@ -66,14 +64,17 @@ GAMES: dict[str, Game] = {
 NAMES = tuple(GAMES)
 
 
-class UnknownGame(UsageError):
-    """``--game`` names no game of the kit (code ``unknown-game``)."""
+class UnknownGame(ValueError):
+    """``--game`` names no game of the kit (code ``unknown-game``). (A plain ValueError:
+    this module is in the web site's Pyodide bundle, which ships no ``errors`` module.)"""
+
+    code = "unknown-game"
 
 
 def get(name: str) -> Game:
     """The game called ``name``; :class:`UnknownGame` if there is none."""
     if name not in GAMES:
-        raise UnknownGame("unknown-game", f"--game {name!r}: the kit checks {', '.join(NAMES)}")
+        raise UnknownGame(f"--game {name!r}: the kit checks {', '.join(NAMES)}")
     return GAMES[name]
 
 
