@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from generala_conformance.games.dice.recipes import compute_case
-from generala_conformance.games.dice.reference_adapter import DiceReferenceAdapter
+from generala_conformance.games.dice.reference_adapter import DiceReferenceAdapter, score_request
 from generala_conformance.games.dice.runner import declared_table, levels_of, requires_for
 from generala_conformance.suite.sent_rules import rules_to_send
 from generala_conformance.transport.adapter import Adapter, BadRequest, Refused, Unsupported
@@ -91,7 +91,10 @@ def play(impl: Adapter, seed: int, index: int, illegal_rate: float = 0.05) -> Di
     table = declared_table(hello)
     game = "game" in levels_of(hello)
     scoring = "scoring" in levels_of(hello)
-    reference = DiceReferenceAdapter(game_class=lambda **kw: DiceGame(table=table, **kw))  # type: ignore[arg-type]
+    reference = DiceReferenceAdapter(
+        game_class=lambda **kw: DiceGame(table=table, **kw),  # type: ignore[arg-type]
+        scorer=lambda request: score_request(request, table),  # a declared table's points (D-SCORE-7)
+    )
     players = rng.randint(1, 4)
     rules = _rules(rng, hello)
     recipe: dict[str, Any] = {"id": f"fuzz/dice/{seed}/{index}", "title": f"fuzz game {index} of seed {seed}"}

@@ -99,13 +99,20 @@ def run_case(case: DiceCase, adapter: Any, rules: dict[str, str]) -> None:
         run_game(case, adapter, rules, table)
 
 
+def case_reading(case: DiceCase, rules: Mapping[str, str]) -> dict[str, str]:
+    """The rules a case's answer is computed under with a declared point table: the
+    rules sent, then the values the case requires, which ``profile`` withholds from
+    what it sends (the implementation then plays its own reading) but still expects."""
+    return {**rules, **case.requires}
+
+
 # -- the scoring level ---------------------------------------------------------------
 
 
 def run_scoring(case: DiceCase, adapter: Any, rules: dict[str, str], table: PointTable | None) -> None:
     """One ``score`` request; every open category's answer and ``wins`` compared."""
     request = {**case.roll, "rules": rules, "marks": dict(case.marks)}
-    expected = case.expect if table is None else score_request(request, table)
+    expected = case.expect if table is None else score_request({**request, "rules": case_reading(case, rules)}, table)
     reply = adapter.score(request)
     step = f"score {''.join(map(str, case.roll['dice']))} (roll {case.roll['roll']}, {case.roll['thrown']} thrown)"
     scores = reply.get("scores")
@@ -185,7 +192,7 @@ def _without(step: Mapping[str, Any], key: str) -> dict[str, Any]:
 def run_game(case: DiceCase, adapter: Any, rules: dict[str, str], table: PointTable | None) -> None:
     """Start the game, then each step: an action and its events or refusal (the
     state unchanged after a refusal), a part of the state, the legal actions."""
-    steps = case.steps if table is None else _reference_steps(case, rules, table)
+    steps = case.steps if table is None else _reference_steps(case, case_reading(case, rules), table)
     adapter.start({"players": case.players, "rules": rules})
     history: list[str] = []
     reason_codes = adapter.hello().get("reason_codes", True)

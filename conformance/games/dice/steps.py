@@ -67,9 +67,12 @@ def _dice(text: str) -> list[int]:
 class DiceTable:
     """The game or the roll of one scenario, set up by Given steps."""
 
-    def __init__(self, adapter: Any, rules: Mapping[str, str]) -> None:
+    def __init__(self, adapter: Any, rules: Mapping[str, str], requires: Mapping[str, str] | None = None) -> None:
         self.adapter = adapter
         self.rules = dict(rules)
+        # What a declared table's points are computed under: the rules sent, then the
+        # values the case requires (``profile`` withholds them but still expects them).
+        self.reading = {**self.rules, **(requires or {})}
         self.hello = adapter.hello()
         self.players = 0
         self.started = False
@@ -109,7 +112,7 @@ class DiceTable:
 
     def table(self) -> PointTable:
         """The points expected: the declared table, else the rules' (D-SCORE-7)."""
-        return declared_table(self.hello) or PointTable.of(DiceRules.of(overrides=self.rules))
+        return declared_table(self.hello) or PointTable.of(DiceRules.of(overrides=self.reading))
 
     def answer(self) -> Json:
         self.level("scoring")
@@ -120,9 +123,12 @@ class DiceTable:
 
 
 @pytest.fixture
-def dice_table(generala_adapter: Any, generala_rules: dict[str, str]) -> DiceTable:
-    """The scenario's game or roll (the plugin's adapter and rules)."""
-    return DiceTable(generala_adapter, generala_rules)
+def dice_table(request: pytest.FixtureRequest, generala_adapter: Any, generala_rules: dict[str, str]) -> DiceTable:
+    """The scenario's game or roll (the plugin's adapter and rules, the case's requirements)."""
+    from generala_conformance.suite.pytest_plugin import case_info
+
+    info = case_info(request.node) if isinstance(request.node, pytest.Item) else None
+    return DiceTable(generala_adapter, generala_rules, info.requires if info else None)
 
 
 # -- Given ---------------------------------------------------------------------------
@@ -320,7 +326,7 @@ def _expected_entry(dice_table: DiceTable, name: str, written: int | None) -> in
     if declared_table(dice_table.hello) is None or written is None:
         return written
     assert dice_table.request is not None
-    return score_request({**dice_table.request, "rules": dice_table.rules}, dice_table.table())["scores"][name]
+    return score_request({**dice_table.request, "rules": dice_table.reading}, dice_table.table())["scores"][name]
 
 
 @then(parsers.re(rf"it scores (?P<want>\d+) in {_CATEGORY}$"))

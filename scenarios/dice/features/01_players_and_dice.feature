@@ -39,4 +39,3 @@ Feature: Players, dice and turns
     Given the roll 6 4 2 6 1 on a later roll
     Then it scores 12 in Sixes
     And it scores 4 in Fours
-    And it does not qualify for Threes
