@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from generala_conformance.suite.fixtures import FixtureError, load_all
+from generala_conformance.games.cards.fixtures import FixtureError, load_all
 
 from tests.bad_fixtures import BAD
 

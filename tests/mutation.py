@@ -57,7 +57,7 @@ class Target:
 TARGETS = [
     Target(
         "driver",
-        "conformance/suite/driver.py",
+        "conformance/games/cards/driver.py",
         ("subset", "events_match", "refuse", "expect_events", "expect_state", "expect_legal", "act", "start"),
         tuple(SUITE_TESTS),
     ),

@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from generala_conformance.suite.fixtures import FixtureError, load_all
+from generala_conformance.games.cards.fixtures import FixtureError, load_all
 from generala_conformance.suite.pytest_plugin import RUN_KEY
 
 from tests.bad_fixtures import BAD, DEAL, GOOD, Bad

@@ -13,8 +13,8 @@ from generala_conformance.fuzz import campaign
 from generala_conformance.fuzz.differential import Mismatch, Settings
 from generala_conformance.fuzz.repro import fixture_case, fixture_yaml
 from generala_conformance.fuzz.shrink import shrink
+from generala_conformance.games.cards.fixtures import load_file
 from generala_conformance.games.cards.reference_adapter import ReferenceAdapter
-from generala_conformance.suite.fixtures import load_file
 from generala_spec.options import resolve
 
 from tests.broken_engines import BROKEN, adapter_for, factory_for

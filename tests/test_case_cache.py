@@ -11,9 +11,9 @@ import shutil
 from pathlib import Path
 
 import pytest
-from generala_conformance.suite import case_cache
-from generala_conformance.suite.case_cache import bundled_cases, cache_key
-from generala_conformance.suite.fixtures import fixture_files, load_all
+from generala_conformance.games.cards import case_cache
+from generala_conformance.games.cards.case_cache import bundled_cases, cache_key
+from generala_conformance.games.cards.fixtures import fixture_files, load_all
 from generala_spec import parsed_cache
 
 

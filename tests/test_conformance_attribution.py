@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from generala_conformance.games.cards.divergence import Divergence
+from generala_conformance.games.cards.fixtures import load_all
 from generala_conformance.suite import report
-from generala_conformance.suite.divergence import Divergence
-from generala_conformance.suite.fixtures import load_all
 from generala_spec.options import resolve
 
 from tests.broken_engines import BROKEN, adapter_for

@@ -134,7 +134,7 @@ def test_a_malformed_setup_gets_a_documented_code_and_a_plain_message(setup: obj
 
 
 def test_contract_cases_cite_existing_docs_sections() -> None:
-    from generala_conformance.suite.fixtures import load_all
+    from generala_conformance.games.cards.fixtures import load_all
 
     table = sections()
     cited = {s.removeprefix("interfaces.md#") for c in load_all() for s in c.sources if s.startswith("interfaces.md#")}

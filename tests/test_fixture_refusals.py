@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 from generala_conformance.fuzz.differential import Settings, run_games
+from generala_conformance.games.cards.divergence import Divergence
+from generala_conformance.games.cards.driver import Refusal
+from generala_conformance.games.cards.fixtures import FixtureError, load_file
 from generala_conformance.games.cards.reference_adapter import ReferenceAdapter
-from generala_conformance.suite.divergence import Divergence
-from generala_conformance.suite.driver import Refusal
-from generala_conformance.suite.fixtures import FixtureError, load_file
 from generala_conformance.transport.adapter import BadRequest, Refused, Unsupported
 
 from tests.broken_engines import MissingWhy

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 import yaml
-from generala_conformance.suite import regenerate as regen
-from generala_conformance.suite.recipes import RecipeError, compute, read
+from generala_conformance.games.cards import regenerate as regen
+from generala_conformance.games.cards.recipes import RecipeError, compute, read
 from generala_scenarios import CARDS
 
 SMALL = "fixtures/tricks/second-joker.yaml"

@@ -11,7 +11,7 @@ import pytest
 from generala_conformance.cli import main
 from generala_conformance.fuzz import campaign, shards
 from generala_conformance.fuzz.differential import Settings
-from generala_conformance.suite.fixtures import load_file
+from generala_conformance.games.cards.fixtures import load_file
 
 
 def test_shards_partition_the_games() -> None:

@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from generala_conformance.games.cards.divergence import Divergence
 from generala_conformance.games.cards.perft import PerftCase, divide_adapter, perft_adapter, perft_cases, perft_game
 from generala_conformance.games.cards.reference_adapter import ReferenceAdapter
-from generala_conformance.suite.divergence import Divergence
 from generala_conformance.transport.adapter import Adapter, BadRequest
 from generala_reference.cards import Game, Rules, from_position, parse_deck
 from generala_spec.options import resolve

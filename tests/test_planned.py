@@ -7,9 +7,9 @@ from collections import Counter
 from typing import Any
 
 import pytest
+from generala_conformance.games.cards.divergence import Divergence
+from generala_conformance.games.cards.fixtures import load_all
 from generala_conformance.games.cards.reference_adapter import ReferenceAdapter
-from generala_conformance.suite.divergence import Divergence
-from generala_conformance.suite.fixtures import load_all
 from generala_conformance.suite.sent_rules import rules_to_send
 from generala_conformance.transport.planned import Planned, apply_call
 

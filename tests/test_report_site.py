@@ -13,11 +13,11 @@ from typing import Any
 import jsonschema
 import pytest
 from generala_conformance.cli import report as report_command
+from generala_conformance.games.cards.divergence import Divergence
 from generala_conformance.report_site import inputs, markup, matrix, pages, scores
 from generala_conformance.report_site.failures import split_divergence
 from generala_conformance.report_site.site import write_site
 from generala_conformance.suite import report
-from generala_conformance.suite.divergence import Divergence
 from generala_spec import rulebook
 
 from tests.cli_helpers import run_command

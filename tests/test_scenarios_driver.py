@@ -11,10 +11,10 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from generala_conformance.games.cards.divergence import Divergence
+from generala_conformance.games.cards.driver import Driver, events_match, subset
 from generala_conformance.games.cards.notation import CANONICAL_DECK
 from generala_conformance.games.cards.reference_adapter import ReferenceAdapter
-from generala_conformance.suite.divergence import Divergence
-from generala_conformance.suite.driver import Driver, events_match, subset
 from generala_conformance.transport.adapter import BadRequest, Json, Refused
 
 # P1 leads 2C; P2, void in clubs, may play his Joker or decline (not 9H, not 5D).

@@ -7,8 +7,8 @@ Each scenario runs under every profile, with the rule options of its
 from __future__ import annotations
 
 import pytest
+from generala_conformance.games.cards.feature_suite import *  # noqa: F403 - the scenarios and their steps
 from generala_conformance.games.cards.reference_adapter import ReferenceAdapter
-from generala_conformance.suite.feature_suite import *  # noqa: F403 - the scenarios and their steps
 from generala_spec.options import profile_names, resolve
 from pytest_bdd.scenario import scenario_wrapper_template_registry
 

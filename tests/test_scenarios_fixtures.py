@@ -7,8 +7,8 @@ nothing must hold under every profile (otherwise its ``requires`` is incomplete)
 from __future__ import annotations
 
 import pytest
+from generala_conformance.games.cards.fixtures import Case, load_all
 from generala_conformance.games.cards.reference_adapter import ReferenceAdapter
-from generala_conformance.suite.fixtures import Case, load_all
 from generala_spec.options import profile_names, resolve
 
 CASES = load_all()

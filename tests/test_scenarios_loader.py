@@ -7,9 +7,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from generala_conformance.games.cards.divergence import Divergence
+from generala_conformance.games.cards.fixtures import FixtureError, load_all, load_file
 from generala_conformance.games.cards.reference_adapter import ReferenceAdapter
-from generala_conformance.suite.divergence import Divergence
-from generala_conformance.suite.fixtures import FixtureError, load_all, load_file
 from generala_conformance.transport.adapter import Refused
 from generala_spec.options import resolve
 

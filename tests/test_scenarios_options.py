@@ -4,9 +4,9 @@ reading and FAILS under each other one (run against the reference engine)."""
 from __future__ import annotations
 
 import pytest
+from generala_conformance.games.cards.divergence import Divergence
+from generala_conformance.games.cards.fixtures import Case, load_all
 from generala_conformance.games.cards.reference_adapter import ReferenceAdapter
-from generala_conformance.suite.divergence import Divergence
-from generala_conformance.suite.fixtures import Case, load_all
 from generala_spec.options import options, resolve
 
 CASES = load_all()

@@ -4,9 +4,9 @@ when the implementation does something else (checked on the reference engine).""
 from __future__ import annotations
 
 import pytest
+from generala_conformance.games.cards.divergence import Divergence
 from generala_conformance.games.cards.reference_adapter import ReferenceAdapter
 from generala_conformance.games.cards.steps import Table, given_position, then_general, then_player, when_moves
-from generala_conformance.suite.divergence import Divergence
 from generala_spec.options import resolve
 
 HANDS = [["P1", "8H 2C"], ["P2", "9H 3C JK"], ["P3", "10H 4C"]]

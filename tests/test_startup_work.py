@@ -45,7 +45,7 @@ def test_check_loads_no_pytest_plugin_but_the_suites(check_modules: set[str]) ->
 
 
 def test_check_takes_the_kits_cases_from_the_cache_without_validating(check_modules: set[str]) -> None:
-    assert "generala_conformance.suite.case_cache" in check_modules
+    assert "generala_conformance.games.cards.case_cache" in check_modules
     assert "jsonschema" not in check_modules
 
 

@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
-from generala_conformance.suite import releases
+from generala_conformance.games.cards import releases
 from generala_conformance.suite.pytest_plugin import case_info
 from generala_conformance.transport.loading import DEFAULT_ADAPTER
 from generala_scenarios import CARDS, SUITE_VERSION

@@ -18,8 +18,8 @@ from generala_conformance.fuzz import campaign, shards
 from generala_conformance.fuzz.differential import KINDS, FuzzError, Settings
 from generala_conformance.fuzz.repro import draw, fixture_case, fixture_yaml
 from generala_conformance.fuzz.shrink import shrink
+from generala_conformance.games.cards.fixtures import load_file
 from generala_conformance.progress import Progress
-from generala_conformance.suite.fixtures import load_file
 from generala_conformance.transport import impl_options
 from generala_conformance.transport.handshake import HandshakeFailed
 from generala_conformance.transport.loading import AdapterLoadError

@@ -16,8 +16,8 @@ import time
 from pathlib import Path
 
 from generala_conformance import games
-from generala_conformance.suite.fixtures import FixtureError
-from generala_conformance.suite.regenerate import AdoptError, Tree, adopt, check, default_tree, regenerate
+from generala_conformance.games.cards.fixtures import FixtureError
+from generala_conformance.games.cards.regenerate import AdoptError, Tree, adopt, check, default_tree, regenerate
 from generala_conformance.transport.impl_options import guarded
 
 HELP = "write the YAML fixtures and perft table from their hand-chosen recipes (--check: compare, --adopt)"

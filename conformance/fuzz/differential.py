@@ -27,10 +27,10 @@ from dataclasses import dataclass, field, replace
 from typing import Any, NamedTuple
 
 from generala_conformance.errors import UsageError
+from generala_conformance.games.cards.driver import show_events
 from generala_conformance.games.cards.notation import CANONICAL_DECK
 from generala_conformance.games.cards.reference_adapter import ReferenceAdapter
 from generala_conformance.games.cards.snapshots import differing
-from generala_conformance.suite.driver import show_events
 from generala_conformance.transport.adapter import Adapter, AdapterFault, BadRequest, Refused, Unsupported, lean
 from generala_conformance.transport.declared import supports_series
 from generala_reference.cards.actions import format_actions, parse_action

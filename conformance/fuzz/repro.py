@@ -14,9 +14,9 @@ from typing import Any
 
 import yaml
 from generala_conformance.fuzz.differential import Mismatch, Step, Trial
+from generala_conformance.games.cards.divergence import draw_table
 from generala_conformance.games.cards.notation import NotationError, card, event_text, player
 from generala_conformance.games.cards.reference_adapter import ReferenceAdapter
-from generala_conformance.suite.divergence import draw_table
 from generala_spec.options import options
 from generala_spec.rulebook import clauses
 

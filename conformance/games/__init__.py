@@ -58,7 +58,7 @@ GAMES: dict[str, Game] = {
         default_adapter="generala_conformance.games.cards.reference_adapter:ReferenceAdapter",
         request_checks="generala_conformance.transport.request_checks:check_request",
         schema="protocol.schema.json",
-        suite_modules=("generala_conformance.suite.feature_suite", FIXTURE_SUITE),
+        suite_modules=("generala_conformance.games.cards.feature_suite", FIXTURE_SUITE),
         cases="generala_conformance.suite.pytest_plugin:card_cases",
         planned=True,
     ),

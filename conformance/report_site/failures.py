@@ -1,6 +1,6 @@
 """A failing case's message, split for the HTML report.
 
-A divergence (:class:`generala_conformance.suite.divergence.Divergence`) is
+A divergence (:class:`generala_conformance.games.cards.divergence.Divergence`) is
 rendered as::
 
     divergence at step: Then P1 wins the trick   (file.feature:63 …)

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generala_conformance.cli.rules import scenario_citations
-from generala_conformance.suite.fixtures import load_all
+from generala_conformance.games.cards.fixtures import load_all
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from generala_conformance.games.cards import steps as steps_module
-from generala_conformance.suite.fixtures import Case, FixtureError, fixture_files, load_file
+from generala_conformance.games.cards.fixtures import Case, FixtureError, fixture_files, load_file
 from generala_spec import rulebook
 from generala_spec.options import options
 from generala_spec.rulebook import CARDS

@@ -224,7 +224,7 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     if "generala_case" not in metafunc.fixturenames:
         return
     from generala_conformance.errors import UsageError
-    from generala_conformance.suite.fixtures import FixtureError
+    from generala_conformance.games.cards.fixtures import FixtureError
 
     root = metafunc.config.getoption("generala_cases")
     try:
@@ -238,9 +238,9 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 def card_cases(root: Path | None) -> list[Any]:
     """The card game's fixture cases: those of ``root`` (``--cases DIR``, validated now),
     else the kit's own (validated, from the cache) and the perft table's."""
+    from generala_conformance.games.cards.case_cache import bundled_cases
+    from generala_conformance.games.cards.fixtures import load_all
     from generala_conformance.games.cards.perft import perft_cases
-    from generala_conformance.suite.case_cache import bundled_cases
-    from generala_conformance.suite.fixtures import load_all
 
     return load_all(root) if root else [*bundled_cases(), *perft_cases()]
 

@@ -23,8 +23,8 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
+from generala_conformance.games.cards.divergence import Divergence
 from generala_conformance.games.cards.snapshots import position_of
-from generala_conformance.suite.divergence import Divergence
 from generala_conformance.transport.adapter import Adapter, BadRequest, Refused
 from generala_reference.cards.actions import format_action
 from generala_reference.cards.game import Game

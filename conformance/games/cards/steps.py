@@ -35,6 +35,8 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 import pytest
+from generala_conformance.games.cards.divergence import Divergence
+from generala_conformance.games.cards.driver import Driver, show_events
 from generala_conformance.games.cards.notation import (
     CANONICAL_DECK,
     canonical,
@@ -46,8 +48,6 @@ from generala_conformance.games.cards.notation import (
     player,
     seat,
 )
-from generala_conformance.suite.divergence import Divergence
-from generala_conformance.suite.driver import Driver, show_events
 from generala_conformance.transport.adapter import Adapter, Refused
 from generala_conformance.transport.planned import Call, apply_call
 from pytest_bdd import given, parsers, then, when

@@ -1,6 +1,6 @@
 """The kit's own YAML fixtures, parsed and validated once per content.
 
-Loading the bundled fixtures (:func:`~generala_conformance.suite.fixtures.load_all`:
+Loading the bundled fixtures (:func:`~generala_conformance.games.cards.fixtures.load_all`:
 YAML, the JSON Schema, the notation, the rulebook's IDs) costs more than running
 all their cases; ``generala-kit check`` would pay it at every start, in every
 xdist worker. :func:`bundled_cases` loads them fully once, then keeps the cases in
@@ -28,9 +28,9 @@ import sys
 from importlib.resources import files
 from pathlib import Path
 
-from generala_conformance.games.cards import notation
-from generala_conformance.suite import driver, fixtures, yaml_safe
-from generala_conformance.suite.fixtures import Case, fixture_files, load_all
+from generala_conformance.games.cards import driver, fixtures, notation
+from generala_conformance.games.cards.fixtures import Case, fixture_files, load_all
+from generala_conformance.suite import yaml_safe
 from generala_spec.parsed_cache import cache_dir, store
 
 _SPEC_FILES = (
@@ -39,9 +39,9 @@ _SPEC_FILES = (
 )
 _MAKERS = (fixtures, notation, yaml_safe, driver)  # the modules a Case's content comes from
 _ALLOWED = {
-    ("generala_conformance.suite.fixtures", "Case"),
-    ("generala_conformance.suite.fixtures", "Step"),
-    ("generala_conformance.suite.driver", "Refusal"),
+    ("generala_conformance.games.cards.fixtures", "Case"),
+    ("generala_conformance.games.cards.fixtures", "Step"),
+    ("generala_conformance.games.cards.driver", "Refusal"),
     ("generala_conformance.suite.yaml_safe", "Map"),
     ("generala_conformance.suite.yaml_safe", "Seq"),
     ("pathlib", "PosixPath"),

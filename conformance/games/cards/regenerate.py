@@ -6,9 +6,9 @@ Layout (``scenarios/README.md``, "Recipes"): ``scenarios/cards/recipes/`` mirror
 ``scenarios/``:
 
 - ``recipes/fixtures/<area>/<name>.yaml`` — the hand-chosen half of
-  ``fixtures/<area>/<name>.yaml`` (:func:`generala_conformance.suite.recipes.compute`);
+  ``fixtures/<area>/<name>.yaml`` (:func:`generala_conformance.games.cards.recipes.compute`);
 - ``recipes/perft/perft.yaml`` — the perft table without its counts
-  (:func:`generala_conformance.suite.recipes.compute_perft`);
+  (:func:`generala_conformance.games.cards.recipes.compute_perft`);
 - ``hand-written.yaml`` — the generated-kind files (``fixtures/**``, ``perft/*``) with
   nothing computed in them, each with the reason; regenerate leaves them alone.
 
@@ -26,10 +26,10 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+from generala_conformance.games.cards import recipes
+from generala_conformance.games.cards.fixtures import load_file
 from generala_conformance.games.cards.notation import seat
-from generala_conformance.suite import recipes
 from generala_conformance.suite.fixture_writer import fixture_text, perft_text
-from generala_conformance.suite.fixtures import load_file
 
 HAND_WRITTEN = "hand-written.yaml"
 """The manifest of hand-written files, in ``scenarios/`` next to ``recipes/``."""

@@ -1,7 +1,7 @@
 """Drive one implementation through a scenario and compare what it does with what
 the rulebook expects; the first difference raises :class:`Divergence`.
 
-Shared by the YAML fixtures (:mod:`generala_conformance.suite.fixtures`) and the Gherkin
+Shared by the YAML fixtures (:mod:`generala_conformance.games.cards.fixtures`) and the Gherkin
 step definitions (:mod:`generala_conformance.games.cards.steps`). Comparison rules are those of
 ``docs/interfaces.md``: expected events are matched in order, each expected event
 being a subset of the actual one; a refused action must leave the state unchanged.
@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from generala_conformance.games.cards.attribution import Move, Replay, attribute
+from generala_conformance.games.cards.divergence import Divergence
 from generala_conformance.games.cards.notation import action_text, canonical, event_text
-from generala_conformance.suite.divergence import Divergence
 from generala_conformance.transport.adapter import Adapter, BadRequest, Refused, Unsupported
 
 Json = dict[str, Any]

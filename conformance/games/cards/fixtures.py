@@ -3,7 +3,7 @@
 A fixture file holds worked examples (``spec/schemas/fixture.schema.json``, version 1).
 A malformed file raises :class:`FixtureError` naming the file, the line and the
 field. Each loaded :class:`Case` runs itself against an adapter with
-:meth:`Case.run`, raising :class:`~generala_conformance.suite.divergence.Divergence` at
+:meth:`Case.run`, raising :class:`~generala_conformance.games.cards.divergence.Divergence` at
 the first step where the implementation departs from the example.
 
 >>> cases = load_all()
@@ -22,6 +22,8 @@ from importlib.resources import files
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from generala_conformance.games.cards.divergence import Divergence
+from generala_conformance.games.cards.driver import Driver, Refusal
 from generala_conformance.games.cards.notation import (
     NotationError,
     card,
@@ -31,8 +33,6 @@ from generala_conformance.games.cards.notation import (
     seat,
 )
 from generala_conformance.suite import yaml_safe
-from generala_conformance.suite.divergence import Divergence
-from generala_conformance.suite.driver import Driver, Refusal
 from generala_conformance.suite.yaml_safe import YamlRefused
 from generala_conformance.suite.yaml_safe import line_of as _line_of
 from generala_conformance.transport.adapter import Adapter
