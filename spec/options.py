@@ -10,8 +10,8 @@ from types import MappingProxyType
 from typing import NamedTuple
 
 from generala_spec import yaml_text
+from generala_spec.folders import CARDS, folder
 from generala_spec.parsed_cache import cached_json
-from generala_spec.rulebook import CARDS, folder
 
 
 class OptionDef(NamedTuple):

@@ -19,21 +19,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib.resources import files
-from importlib.resources.abc import Traversable
 from types import MappingProxyType
 
 from generala_spec import yaml_text
-
-CARDS = "cards"
-"""The ``spec`` of the card rulebook (``generala_spec/cards/``): the default."""
-
-
-class RulebookError(ValueError):
-    """A rulebook file that does not match its schema, or an unknown ID."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
+from generala_spec.folders import CARDS, RulebookError, folder
+from generala_spec.folders import rulebooks as rulebooks  # where the rulebooks are, kept importable from here
 
 
 @dataclass(frozen=True)
@@ -150,22 +140,6 @@ class Sentence:
     clauses: tuple[str, ...]
     non_normative: str | None
     ambiguities: tuple[str, ...]
-
-
-def folder(spec: str = CARDS) -> Traversable:
-    """The folder of the rulebook ``spec`` inside generala_spec."""
-    root = files(__package__)
-    if not root.joinpath(spec, "book.yaml").is_file():
-        raise RulebookError("unknown-rulebook", f"no rulebook {spec!r} in generala_spec (no {spec}/book.yaml)")
-    return root.joinpath(spec)
-
-
-def rulebooks() -> tuple[str, ...]:
-    """Every rulebook of generala_spec: the card game's, then each other sub-folder
-    with a ``book.yaml``, by name."""
-    root = files(__package__)
-    found = sorted(entry.name for entry in root.iterdir() if entry.joinpath("book.yaml").is_file())
-    return (CARDS, *(name for name in found if name != CARDS))
 
 
 def _read(name: str, spec: str = CARDS) -> str:

@@ -1,6 +1,6 @@
 """What ``check`` and ``serve`` do at start (issue 12): no pytest plugin but the
 suite's, no schema validator for the kit's own cases once cached, no YAML parser
-nor package metadata for ``serve``'s hello. The speed itself is measured by
+nor package metadata nor rulebook data classes for ``serve``'s hello. The speed itself is measured by
 ``bench/bench_check.py`` and ``bench/bench_protocol.py``, never asserted here."""
 
 from __future__ import annotations
@@ -60,3 +60,5 @@ def test_serve_answers_hello_without_a_yaml_parser_or_package_metadata(tmp_path:
     loaded = set(served.stderr.split())
     assert "generala_reference" in loaded
     assert not {"yaml", "importlib.metadata", "jsonschema"} & loaded
+    # options.yaml is found through generala_spec.folders, not the rulebook's data classes
+    assert not {"generala_spec.rulebook", "dataclasses"} & loaded

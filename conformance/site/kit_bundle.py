@@ -24,6 +24,7 @@ MODULES = {
     "generala_reference": ("__init__.py", "errors.py", "cards/*.py"),
     "generala_spec": (
         "__init__.py",
+        "folders.py",
         "options.py",
         "parsed_cache.py",
         "rulebook.py",

@@ -15,8 +15,8 @@ from typing import Any
 
 from generala_conformance.errors import UsageError
 from generala_conformance.transport.adapter import Adapter, AdapterFault, Json, ProtocolViolation
+from generala_spec.folders import CARDS
 from generala_spec.options import options
-from generala_spec.rulebook import CARDS
 
 PROTOCOL_VERSION = 1
 REQUIRED_FIELDS: dict[str, type] = {
