@@ -15,6 +15,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from generala_conformance import games
 from generala_conformance.errors import UsageError
 from generala_conformance.suite import expectations
 from generala_conformance.transport import impl_options
@@ -31,9 +32,9 @@ class CheckUsageError(UsageError):
 
 def add_adapter_options(parser: argparse.ArgumentParser) -> None:
     """``--adapter``, ``--adapter-cmd``, ``--timeout``, ``--clean-env``, ``--validate-messages``,
-    ``-n``, ``--cases``, ``--max-faults``."""
+    ``-n``, ``--cases``, ``--max-faults``, ``--game``."""
     impl_options.add_options(parser)
-    add_game_option(parser)
+    games.add_option(parser, "the game to check")
     parser.add_argument(
         "--validate-messages", action="store_true", help="check every message against the protocol schema"
     )
@@ -46,13 +47,6 @@ def add_adapter_options(parser: argparse.ArgumentParser) -> None:
         metavar="K",
         help="after K cases in a row end in a timeout or a crash, report the rest as errors at once (5; 0: never)",
     )
-
-
-def add_game_option(parser: argparse.ArgumentParser) -> None:
-    """``--game cards|dice``: the game to check (``generala_conformance.games``)."""
-    from generala_conformance import games
-
-    games.add_option(parser, "the game to check")
 
 
 def preflight(args: argparse.Namespace) -> None:
@@ -90,8 +84,6 @@ def preflight(args: argparse.Namespace) -> None:
 
 def _spec(args: argparse.Namespace) -> str:
     """The rulebook folder of the game ``args`` check."""
-    from generala_conformance import games
-
     return games.get(getattr(args, "game", "cards")).spec
 
 
@@ -103,8 +95,6 @@ def _has_xdist() -> bool:
 
 def pytest_args(args: argparse.Namespace, extra: list[str]) -> list[str]:
     """The pytest command line for ``args`` (``extra`` appended)."""
-    from generala_conformance import games
-
     argv = ["-c", os.devnull, f"--rootdir={Path.cwd()}", "--noconftest", "-p", "no:cacheprovider"]
     # Only the plugins the suite needs: another installed plugin (hypothesis's imports
     # hypothesis, ~0.2 s) would slow every start and could change the run.
