@@ -198,3 +198,62 @@ def test_a_long_pipeline_reads_replies_as_it_sends_so_neither_pipe_fills_up() ->
         adapter.close()
     assert len(answered) == len(calls) and all(state == answered[0] for state in answered[1:])
     assert adapter.starts == 1
+
+
+AHEAD = """
+import json, sys
+from generala_conformance.games.cards.reference_adapter import ReferenceAdapter
+from generala_conformance.transport.serve import handle
+
+adapter = ReferenceAdapter()
+print(json.dumps(handle(adapter, json.loads(sys.stdin.readline()))), flush=True)  # hello
+first, answered = int(sys.argv[1]), int(sys.argv[2])
+lines = [sys.stdin.readline() for _ in range(first)]  # requests of two sends, before any reply
+for line in lines[:answered]:
+    print(json.dumps(handle(adapter, json.loads(line))), flush=True)
+if answered < first:
+    sys.exit(3)
+for line in sys.stdin:
+    print(json.dumps(handle(adapter, json.loads(line))), flush=True)
+"""
+
+
+def test_requests_sent_ahead_are_answered_in_order_with_several_in_flight(tmp_path) -> None:
+    script = tmp_path / "reads_five_first.py"
+    script.write_text(AHEAD, "utf-8")
+    opening = [("start", {"setup": POSITION}), ("legal", {})]
+    game = [*opening, ("batch", {"steps": STEPS})]
+    expected = ReferenceAdapter().pipeline(game)
+    adapter = ProcessAdapter([sys.executable, str(script), "5", "5"], timeout=5)
+    try:
+        first, second = adapter.send(opening), adapter.send(game)  # 5 requests in flight
+        assert second() == expected  # a kit waiting for the first's replies to send would time out
+        assert first() == expected[:2]
+        third = adapter.send(opening)
+        assert adapter.state() == expected[0]  # a request made meanwhile reads the replies in flight first
+        assert third() == expected[:2]
+        assert adapter.starts == 1
+    finally:
+        adapter.close()
+    dying = ProcessAdapter([sys.executable, str(script), "5", "3"], timeout=5)  # answers 3, then exits
+    try:
+        first, second = dying.send(game), dying.send(opening)
+        assert first() == expected
+        crashed = second()
+        assert [type(o).__name__ for o in crashed] == ["AdapterCrash", "AdapterCrash"]
+        assert "(exit code 3) before answering request 5 (start)" in str(crashed[0])
+        assert dying.hello()["batch"] is True and dying.starts == 2  # a new process, as after any crash
+    finally:
+        dying.close()
+
+
+def test_the_fuzzer_sends_the_next_game_before_it_reads_the_replies_to_one(tmp_path) -> None:
+    """A served implementation works on the next game while the kit compares one:
+    this one reads two games' requests (start, legal, batch each) before it answers."""
+    script = tmp_path / "reads_six_first.py"
+    script.write_text(AHEAD, "utf-8")
+    results = list(
+        run_games(lambda: ProcessAdapter([sys.executable, str(script), "6", "6"], timeout=5), 4, range(3), FOUR)
+    )
+    assert [r.mismatch for r in results] == [None, None, None]
+    assert [r.trial for r in results] == [r.trial for r in run_games(ReferenceAdapter, 4, range(3), FOUR)]

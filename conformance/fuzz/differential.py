@@ -265,6 +265,21 @@ def _request(played: Played) -> Json:
     return lean(request, state=want.state is not None)
 
 
+@dataclass
+class Opening:
+    """The start of a game sent in batches: the ``chunk`` of plays of its first batch
+    and, once sent (:meth:`Pair.send`), the function that gives the outcomes of the
+    start, the legal actions and that batch."""
+
+    chunk: list[Played]
+    outcomes: Callable[[], list[Any]] | None = None
+
+    @property
+    def whole(self) -> bool:
+        """Whether the game's every play is in this first batch (none is asked after it)."""
+        return len(self.chunk) < BATCH_STEPS
+
+
 class Pair:
     """The implementation under test, compared with what the reference expects.
 
@@ -284,12 +299,20 @@ class Pair:
         self.reason_codes = reason_codes
         self.batch = batch
 
-    def check(self, setup: Json, start: Expected, plays: Iterable[Played]) -> tuple[int, Mismatch] | None:
+    def check(
+        self, setup: Json, start: Expected, plays: Iterable[Played], opening: Opening | None = None
+    ) -> tuple[int, Mismatch] | None:
         """The first mismatch and the step it shows at (``-1``: the start), or
-        ``None``; ``plays`` is drawn only as far as it is compared (or batched)."""
+        ``None``; ``plays`` is drawn only as far as it is compared (or batched).
+        With batches, ``opening`` is the start's :class:`Opening`, perhaps sent
+        already (:meth:`send`); without it, it is made and sent now."""
         plays = iter(plays)
-        opening = self._opening(setup, plays) if self.batch else None
-        found = self._start(setup, start, opening and opening[:2])
+        outcomes = None
+        if self.batch:
+            opening = opening or self.opening(plays)
+            started, legal, *batch = (opening.outcomes or self.send(setup, opening))()
+            outcomes = (started, legal)
+        found = self._start(setup, start, outcomes)
         if found:
             return -1, found
         drawn: list[Played] = []
@@ -297,7 +320,7 @@ class Pair:
         if opening is None:
             found_at = self._steps(0, plays, drawn)
         else:
-            found_at = self._batched(setup, plays, drawn, answers, *opening[2:])
+            found_at = self._batched(setup, plays, drawn, answers, opening.chunk, batch[0] if batch else None)
         needed = found_at[0] + 1 if found_at else 0
         if not needed or all(want.state is not None for _, want in drawn[:needed]):
             return found_at
@@ -307,16 +330,21 @@ class Pair:
         # the batches' answers hold a state only where it was compared: asked again, with every state
         return self._located(setup, steps) or found_at
 
-    def _opening(self, setup: Json, plays: Iterator[Played]) -> tuple[Any, Any, list[Played], Any]:
-        """The start, the legal actions after it and the first batch, asked in one
-        round trip (:meth:`Adapter.pipeline`): the outcomes of the first two, the
-        first batch's plays and its outcome (``None`` without plays)."""
-        chunk = list(itertools.islice(plays, BATCH_STEPS))
+    @staticmethod
+    def opening(plays: Iterator[Played]) -> Opening:
+        """The first batch of a game's ``plays`` (drawn now: the reference plays them)."""
+        return Opening(list(itertools.islice(plays, BATCH_STEPS)))
+
+    def send(self, setup: Json, opening: Opening) -> Callable[[], list[Any]]:
+        """Ask the start, the legal actions after it and the ``opening``'s batch in
+        one round trip (:meth:`Adapter.send`), to be read by the function returned
+        (also kept as ``opening.outcomes``): the outcomes of the start and the legal
+        actions, and of the batch if the opening has plays."""
         calls: list[tuple[str, Json]] = [("start", {"setup": setup}), ("legal", {})]
-        if chunk:
-            calls.append(("batch", {"steps": [_request(played) for played in chunk]}))
-        started, legal, *batch = self.impl.pipeline(calls)
-        return started, legal, chunk, batch[0] if batch else None
+        if opening.chunk:
+            calls.append(("batch", {"steps": [_request(played) for played in opening.chunk]}))
+        opening.outcomes = self.impl.send(calls)
+        return opening.outcomes
 
     def _batched(
         self,
@@ -602,24 +630,51 @@ class GameResult:
         return setup_kind(self.trial.setup)
 
 
-def play_random(pair: Pair, rng: random.Random, settings: Settings, hello: Mapping[str, Any], index: int) -> GameResult:
-    """Draw one random game (or series), every step chosen from the reference's state,
-    and compare the implementation step by step (or batches ahead); the trial is
-    cut at the first mismatch."""
+@dataclass
+class Drawn:
+    """A random game drawn, not yet compared: its trial, what the reference expects
+    of its start, its plays (drawn lazily, each step chosen from the reference's
+    state), the kinds of setup left out of its draw, and its :class:`Opening` once
+    the first batch is drawn."""
+
+    index: int
+    trial: Trial
+    start: Expected
+    plays: Iterator[Played]
+    without: tuple[str, ...]
+    opening: Opening | None = None
+
+
+def draw_random(rng: random.Random, settings: Settings, hello: Mapping[str, Any], index: int) -> Drawn:
+    """Draw one random game (or series) of ``settings``, the rule options among those ``hello`` lists."""
     profile = rng.choice(settings.profiles)
     mixed = rng.random() < settings.mixed_rate
     rules = mixed_rules(rng, hello) if mixed else rules_for(profile, hello)
     trial = Trial(random_setup(rng, settings, rules))
     ref = Reference(trial.setup, full=False)
+    plays = ref.played(random_steps(rng, settings, ref, trial.steps))
+    return Drawn(index, trial, ref.now, plays, settings.without)
+
+
+def compare_drawn(pair: Pair, drawn: Drawn) -> GameResult:
+    """Compare the implementation with the reference on the ``drawn`` game, step by
+    step (or batches ahead); the trial is cut at the first mismatch."""
+    trial = drawn.trial
     try:
-        found = pair.check(trial.setup, ref.now, ref.played(random_steps(rng, settings, ref, trial.steps)))
+        found = pair.check(trial.setup, drawn.start, drawn.plays, drawn.opening)
     except Unsupported as exc:
-        return GameResult(index, trial, 0, None, str(exc), settings.without)
+        return GameResult(drawn.index, trial, 0, None, str(exc), drawn.without)
     mismatch = None
     if found is not None:
         at, mismatch = found
         del trial.steps[at + 1 :]
-    return GameResult(index, trial, sum(step.kind == "do" for step in trial.steps), mismatch, None, settings.without)
+    actions = sum(step.kind == "do" for step in trial.steps)
+    return GameResult(drawn.index, trial, actions, mismatch, None, drawn.without)
+
+
+def play_random(pair: Pair, rng: random.Random, settings: Settings, hello: Mapping[str, Any], index: int) -> GameResult:
+    """Draw one random game (or series) and compare the implementation on it."""
+    return compare_drawn(pair, draw_random(rng, settings, hello, index))
 
 
 class Kept:
@@ -669,6 +724,15 @@ def play_games(
 
     A kind of setup the implementation answers ``unsupported`` (or, for series,
     declares unsupported in its hello) is no longer drawn from then on.
+
+    An implementation in another process that takes batches (:attr:`Adapter.pipelines`)
+    works on games while the kit draws the next one (the reference playing its
+    first batch) and compares the one before: a game that fits in one batch is sent
+    before the one before it, also in one batch, is compared (:meth:`Adapter.send`
+    answers in order, and a game held in one batch asks nothing more of the
+    implementation but a new start when a mismatch is located); any other game is
+    sent once the one before is compared. Every game is drawn, compared and
+    reported exactly as one by one.
     """
     impl = kept.open()
     hello = impl.hello()
@@ -681,19 +745,40 @@ def play_games(
     if not supports_series(hello):
         settings = replace(settings, without=tuple(dict.fromkeys((*settings.without, "series"))))
     pair = Pair(impl, bool(hello.get("reason_codes", True)), hello.get("batch") is True)
-    for index in indices:
-        result = play_random(pair, game_rng(seed, index), settings, hello, index)
+    ahead = pair.batch and impl.pipelines
+    upcoming = iter(indices)
+
+    def draw(index: int | None) -> Drawn | None:
+        if index is None:
+            return None
+        drawn = draw_random(game_rng(seed, index), settings, hello, index)
+        if ahead:
+            drawn.opening = pair.opening(drawn.plays)
+        return drawn
+
+    following = draw(next(upcoming, None))
+    while following is not None:
+        drawn = following
+        if drawn.opening is not None and drawn.opening.outcomes is None:
+            pair.send(drawn.trial.setup, drawn.opening)
+        following = draw(next(upcoming, None))  # the reference's work, while the implementation's goes on
+        if following and following.opening and drawn.opening and drawn.opening.whole and following.opening.whole:
+            pair.send(following.trial.setup, following.opening)  # in flight while `drawn` is compared
+        result = compare_drawn(pair, drawn)
         yield result
         if result.unsupported is not None:
             if result.kind == "deals":
                 raise FuzzError(
                     "nothing-supported",
                     f"the implementation answers unsupported to a plain deal of game "
-                    f"{index}: {result.unsupported}; there is nothing left to fuzz",
+                    f"{result.index}: {result.unsupported}; there is nothing left to fuzz",
                 )
             settings = replace(settings, without=(*settings.without, result.kind))
+            following = following and draw(following.index)  # drawn again without that kind
         if result.mismatch is not None:
             if stop_at_first:
                 return
             if result.mismatch.what == "error":
                 pair = Pair(kept.reopen(), pair.reason_codes, pair.batch)
+                if following and following.opening:
+                    following.opening.outcomes = None  # sent to the process closed: sent again

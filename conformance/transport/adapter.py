@@ -8,6 +8,8 @@ this interface, and nothing else (see ``docs/interfaces.md``).
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 Json = dict[str, Any]
@@ -177,6 +179,14 @@ class Adapter(ABC):
             except (AdapterFault, BadRequest, Refused, Unsupported) as exc:
                 outcomes.append(exc)
         return outcomes
+
+    def send(self, calls: list[tuple[str, Json]]) -> Callable[[], list[Any]]:
+        """Ask ``calls`` ahead (as :meth:`pipeline` takes them) and return the function
+        that gives their outcomes (as :meth:`pipeline` does), to be called before any
+        other call is made. Meanwhile an implementation in another process works on
+        them while the kit does something else (the fuzzer draws its next game).
+        This default makes the calls when their outcomes are asked."""
+        return partial(self.pipeline, calls)
 
     def plan(self, calls: list[tuple[str, Json]]) -> None:  # noqa: B027 - optional hook
         """The calls about to be made, in order (as :meth:`pipeline` takes them): a

@@ -34,7 +34,8 @@ import subprocess
 import threading
 import time
 import weakref
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 from typing import Any, NoReturn
 
 from generala_conformance.transport import protocol
@@ -171,6 +172,15 @@ def _line_text(raw: bytes, cut: int = 0) -> str:
     return f"{text} [… {cut} more bytes of this line cut]" if cut else text
 
 
+class _Ahead:
+    """Requests sent ahead of their replies (:meth:`ProcessAdapter.send`): what was
+    sent, and the outcomes once read."""
+
+    def __init__(self, waiting: list[tuple[str, Json, int, int]]) -> None:
+        self.waiting = waiting
+        self.outcomes: list[Any] | None = None
+
+
 class ProcessAdapter(protocol.RequestAdapter):
     """An implementation run as ``command`` and spoken to over the JSON-lines protocol.
 
@@ -210,6 +220,7 @@ class ProcessAdapter(protocol.RequestAdapter):
         self._start_failures = 0
         self._last_start_fault: AdapterFault | None = None
         self._unclaimed_stderr = ""
+        self._ahead: collections.deque[_Ahead] = collections.deque()  # requests sent ahead, in order
 
     # -- Adapter -------------------------------------------------------------
 
@@ -228,6 +239,7 @@ class ProcessAdapter(protocol.RequestAdapter):
         (SIGTERM, then SIGKILL after a grace)."""
         if self._proc is not None and self._proc.poll() is None:
             with contextlib.suppress(AdapterFault, BadRequest, Unsupported):  # it is stopped just below either way
+                self._settled()
                 self._exchange("quit", {}, timeout=min(self.timeout, _EXIT_GRACE))
         self._stop(graceful=True)
 
@@ -333,6 +345,7 @@ class ProcessAdapter(protocol.RequestAdapter):
         ``graceful``: first close its stdin and give it (then SIGTERM) a grace."""
         proc, self._proc = self._proc, None
         self._hello_sent = None
+        self._abandon(AdapterCrash("the implementation was stopped before it answered"))
         if proc is None:
             return
         if graceful and proc.stdin is not None:
@@ -357,6 +370,7 @@ class ProcessAdapter(protocol.RequestAdapter):
     # -- requests ------------------------------------------------------------
 
     def _call(self, cmd: str, **fields: Any) -> Any:
+        self._settled()
         self._ensure_running()
         return self._exchange(cmd, fields)
 
@@ -398,6 +412,7 @@ class ProcessAdapter(protocol.RequestAdapter):
         unsent: list[bytes] = []  # lines of the requests in ``waiting`` not written yet
         ahead = 0  # bytes of the requests whose replies are not read yet
         try:
+            self._settled()
             self._ensure_running()
             for cmd, fields in calls:
                 if cmd == "batch" and not self._batches():  # asked step by step, once the rest is answered
@@ -413,6 +428,60 @@ class ProcessAdapter(protocol.RequestAdapter):
         except AdapterFault as fault:  # every call not answered has this outcome
             outcomes += [fault] * (len(calls) - len(outcomes))
         return outcomes
+
+    def send(self, calls: list[tuple[str, Json]]) -> Callable[[], list[Any]]:
+        """Write the requests of ``calls`` now (:meth:`Adapter.send`), when they fit in
+        :data:`PIPELINE_WINDOW` bytes; otherwise, and for a ``batch`` to an
+        implementation without batches, they are asked when their outcomes are.
+
+        Requests sent so are answered in order: asking the outcomes of one reads
+        those of any sent before it first, and any other request reads them all
+        first (so several may be in flight; a fault is the outcome of every call in
+        flight, as in :meth:`pipeline`)."""
+        try:
+            self._ensure_running()
+            if any(cmd == "batch" for cmd, _ in calls) and not self._batches():
+                return super().send(calls)
+            encoded = [self._encoded(cmd, fields) for cmd, fields in calls]
+            if sum(len(line) for _, line in encoded) > PIPELINE_WINDOW:
+                return super().send(calls)
+            self._send(b"".join(line for _, line in encoded), calls[0][0], encoded[0][0], quiet=not self._ahead)
+        except AdapterFault as fault:
+            return partial(_repeated, fault, len(calls))
+        ahead = _Ahead(
+            [(cmd, fields, rid, len(line)) for (cmd, fields), (rid, line) in zip(calls, encoded, strict=True)]
+        )
+        self._ahead.append(ahead)
+        return partial(self._outcomes_of, ahead)
+
+    def _outcomes_of(self, ahead: _Ahead) -> list[Any]:
+        """The outcomes of requests sent ahead (:meth:`send`), read now if they are not yet."""
+        while ahead.outcomes is None:
+            self._read_ahead()
+        return ahead.outcomes
+
+    def _read_ahead(self) -> None:
+        """Read the replies to the first requests still in flight (:meth:`send`)."""
+        ahead = self._ahead.popleft()
+        outcomes: list[Any] = []
+        try:
+            for sent in ahead.waiting:
+                self._outcome(sent, outcomes)
+        except AdapterFault as fault:  # the process is stopped: every later call in flight ends so too
+            outcomes += [fault] * (len(ahead.waiting) - len(outcomes))
+            self._abandon(fault)
+        ahead.outcomes = outcomes
+
+    def _settled(self) -> None:
+        """Read the replies to every request in flight (:meth:`send`), before another request."""
+        while self._ahead:
+            self._read_ahead()
+
+    def _abandon(self, fault: AdapterFault) -> None:
+        """End every call in flight (:meth:`send`) with ``fault``: the process is gone."""
+        while self._ahead:
+            ahead = self._ahead.popleft()
+            ahead.outcomes = [fault] * len(ahead.waiting)
 
     def _answer(
         self,
@@ -523,6 +592,11 @@ class ProcessAdapter(protocol.RequestAdapter):
         code = self._proc.returncode
         how = "exited early (code 0)" if code == 0 else _exit_text(code)
         return AdapterCrash(f"the implementation {how} before answering request {request_id} ({cmd})")
+
+
+def _repeated(fault: AdapterFault, count: int) -> list[Any]:
+    """The outcomes of ``count`` calls that a ``fault`` ended before they were asked."""
+    return [fault] * count
 
 
 def _exited(proc: subprocess.Popen[bytes], grace: float) -> bool:
