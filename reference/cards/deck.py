@@ -106,6 +106,16 @@ def parse_deck(tokens: Iterable[str]) -> list[int]:
     >>> parse_deck(["JK", "2C", "JK"])
     [52, 0, 53]
     """
+    tokens = tokens if isinstance(tokens, list) else list(tokens)
+    try:  # most decks: canonical texts, each card once (read at C speed)
+        cards = list(map(_CANONICAL_IN.get, tokens))
+    except TypeError:  # an unhashable token: read one by one below, which names it
+        cards = [None]
+    jokers = cards.count(JOKER)
+    if None not in cards and jokers <= 2 and len(set(cards)) == len(cards) - max(jokers - 1, 0):
+        if jokers == 2:
+            cards[cards.index(JOKER, cards.index(JOKER) + 1)] = JOKER + 1
+        return cards
     pack = Pack()
     return [pack.read(token) for token in tokens]
 
