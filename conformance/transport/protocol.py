@@ -113,9 +113,10 @@ def decode(line: bytes | str) -> Json:
     return message
 
 
-_STRINGS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
-_NOT_BRACKETS = re.compile(r"[^\[\]{}]+")
-_INNERMOST = re.compile(r"\[\]|\{\}")
+_STRINGS = r'"[^"\\]*(?:\\.[^"\\]*)*"'
+_NOT_BRACKETS = r"[^\[\]{}]+"
+_INNERMOST = r"\[\]|\{\}"
+"""(Patterns ``re`` compiles at their first use, not at ``serve``'s start.)"""
 _OUTSIDE_STRINGS = str.maketrans("", "", ",:0123456789.+-eEtrufalsn \t\n\r")
 """Every character JSON allows outside its strings, but brackets."""
 
@@ -131,14 +132,14 @@ def nests_deeper(text: str, limit: int) -> bool:
     if text.count("[") + text.count("{") <= limit:
         return False
     # Without escapes every quote opens or closes a string: split there (faster).
-    outside = _STRINGS.sub("", text) if "\\" in text else "".join(text.split('"')[::2])
+    outside = re.sub(_STRINGS, "", text) if "\\" in text else "".join(text.split('"')[::2])
     brackets = outside.translate(_OUTSIDE_STRINGS)
     if brackets.strip("[]{}"):
-        brackets = _NOT_BRACKETS.sub("", brackets)
+        brackets = re.sub(_NOT_BRACKETS, "", brackets)
     for _ in range(limit):
         if not brackets:
             return False
-        brackets = _INNERMOST.sub("", brackets)
+        brackets = re.sub(_INNERMOST, "", brackets)
     return bool(brackets)
 
 
