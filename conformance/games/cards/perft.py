@@ -25,7 +25,7 @@ from typing import Any
 
 from generala_conformance.games.cards.divergence import Divergence
 from generala_conformance.games.cards.snapshots import position_of
-from generala_conformance.transport.adapter import Adapter, BadRequest, Refused
+from generala_conformance.transport.adapter import Adapter, BadRequest, Refused, lean
 from generala_reference.cards.actions import format_action
 from generala_reference.cards.game import Game
 from generala_spec import yaml_text
@@ -76,7 +76,9 @@ class AdapterSearch:
     one round trip through a process): a one-step batch for each of its actions,
     the node restarted from its snapshot (as a ``position``) before each but a
     first one the implementation still holds. An implementation without batches
-    is asked step by step (``Adapter.batch``)."""
+    is asked step by step (``Adapter.batch``). The children of a node one level
+    above the leaves are counted by their legal actions alone: their steps need
+    no state (``"state": false``, :func:`lean`), most of a search's edges."""
 
     def __init__(self, adapter: Adapter, rules: Mapping[str, str], held: Json | None = None) -> None:
         self.adapter = adapter
@@ -92,17 +94,20 @@ class AdapterSearch:
         if depth == 1:
             return len(actions)
         # the last child first: the implementation holds it, it needs no restart
-        return sum(self.count(*child, depth - 1) for child in reversed(self.children(state, actions)))
+        children = self.children(state, actions, states=depth > 2)
+        return sum(self.count(*child, depth - 1) for child in reversed(children))
 
-    def children(self, state: Json, actions: list[str]) -> list[tuple[Json, list[str]]]:
-        """The snapshot and legal actions after each of ``actions`` from the node ``state``."""
+    def children(self, state: Json, actions: list[str], states: bool = True) -> list[tuple[Json, list[str]]]:
+        """The snapshot and legal actions after each of ``actions`` from the node
+        ``state`` (without ``states``: ``{}`` for each snapshot, never asked)."""
         restart = ("start", {"setup": {"rules": self.rules, "position": position_of(state)}})
         player = state["to_move"]
         calls: list[tuple[str, Json]] = []
         for action in actions:
             if calls or self._held is not state:
                 calls.append(restart)
-            calls.append(("batch", {"steps": [{"cmd": "apply", "action": action, "player": player}]}))
+            step = lean({"cmd": "apply", "action": action, "player": player}, state=states)
+            calls.append(("batch", {"steps": [step]}))
         found = []
         for (name, _), outcome in zip(calls, self.adapter.pipeline(calls), strict=True):
             if isinstance(outcome, Exception):
@@ -114,9 +119,9 @@ class AdapterSearch:
                     error = result["error"]
                     message = f"{action} (listed as legal) was refused: {error.get('message', '')}"
                     raise Refused(error.get("code"), message)
-                found.append((result["state"], result["actions"]))
+                found.append((result["state"] if states else {}, result["actions"]))
         if found:
-            self._held = found[-1][0]
+            self._held = found[-1][0] if states else None
         return found
 
     def divide(
@@ -124,7 +129,7 @@ class AdapterSearch:
     ) -> dict[str, int]:
         """Counts per first action (``done(n)`` after each of the ``n``, as :func:`divide_game`)."""
         out = {}
-        for action, child in zip(actions, self.children(state, actions), strict=True):
+        for action, child in zip(actions, self.children(state, actions, states=depth > 2), strict=True):
             out[action] = self.count(*child, depth - 1)
             if done is not None:
                 done(len(actions))
