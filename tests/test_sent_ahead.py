@@ -15,6 +15,7 @@ import pytest
 from generala_conformance.transport.adapter import AdapterCrash, AdapterTimeout, Refused
 from generala_conformance.transport.planned import apply_call
 from generala_conformance.transport.process_adapter import ProcessAdapter
+from generala_conformance.transport.protocol import InvalidMessage
 
 pytest_plugins = ["pytester"]
 
@@ -92,6 +93,19 @@ def test_a_plan_larger_than_the_window_is_not_sent_ahead() -> None:
         assert _stderr_until(adapter, "log: handling legal (2)").count("log: handling legal (0)") == 1
         assert adapter.pipeline(CASE)[2] == ["10H"]
         assert len(adapter.pipeline(long_plan)) == 1001
+    finally:
+        adapter.close()
+
+
+def test_a_request_the_kit_cannot_send_is_not_sent_ahead_but_refused_to_the_case_asking_it() -> None:
+    adapter = ProcessAdapter(SERVE, validate=True)
+    try:
+        adapter.hello()
+        broken = [("start", {"setup": {"rules": "not options"}})]
+        adapter.send_ahead(broken)  # (the case before is not blamed)
+        with pytest.raises(InvalidMessage, match="breaks the protocol schema"):
+            adapter.pipeline(broken)
+        assert adapter.pipeline(CASE)[2] == ["10H"]
     finally:
         adapter.close()
 

@@ -516,12 +516,13 @@ def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> 
 
 def _send_ahead(item: pytest.Item) -> None:
     """Send the plan of the fixture case ``item`` ahead, when it will surely ask it:
-    a planned game, no skip marker, no open circuit breaker, every option it needs."""
+    a planned game, no skip marker, no open circuit breaker, every option it needs;
+    and only to a running process (none is started for it)."""
     impl = item.config.stash.get(IMPL_KEY, None)
     callspec = getattr(item, "callspec", None)
     case = callspec.params.get("generala_case") if callspec is not None else None
     info = case_info(item) if hasattr(case, "planned_calls") else None
-    if impl is None or info is None or impl.known_hello is None or not impl.adapter.pipelines:
+    if impl is None or info is None or impl.known_hello is None or getattr(impl.adapter, "pid", None) is None:
         return
     if not impl.game.planned or item.get_closest_marker("skip") or item.get_closest_marker("skipif"):
         return

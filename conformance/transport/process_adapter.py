@@ -434,8 +434,11 @@ class ProcessAdapter(protocol.RequestAdapter):
         if self._buffer or (any(cmd == "batch" for cmd, _ in calls) and not self._batches()):
             return
         first = self._next_id
-        lines = [self._encoded(cmd, fields) for cmd, fields in calls]
-        if sum(len(line) for _, line in lines) > PIPELINE_WINDOW:
+        try:
+            lines = [self._encoded(cmd, fields) for cmd, fields in calls]
+        except (ValueError, TypeError):  # a request the kit cannot send: the case asking it says so
+            lines = []
+        if not lines or sum(len(line) for _, line in lines) > PIPELINE_WINDOW:
             self._next_id = first  # nothing sent: the ids are free again
             return
         waiting = collections.deque(
