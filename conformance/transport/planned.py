@@ -17,6 +17,10 @@ first brought back to where the calls answered so far left it: the game's
 start and every move since are asked again, one by one. A deterministic
 implementation is then exactly where it would be without any plan, so a case
 reports the same divergence, at the same step, with the same state.
+
+:meth:`Planned.send_ahead` sends a plan's requests before the case that makes it
+(the plugin sends the next case's while pytest ends the one before); its
+:meth:`Planned.plan` then reads their replies, the same outcomes.
 """
 
 from __future__ import annotations

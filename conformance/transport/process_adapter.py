@@ -6,7 +6,10 @@ its stdin, one reply line read from its stdout (in chunks, at most
 by a thread (so a chatty implementation never blocks), sanitised and kept within
 bounds (:class:`StderrCapture`): the tail is attached to every fault, and
 :meth:`ProcessAdapter.take_stderr` hands out what was written since the last
-call (shown with the case). Any fault kills the whole process group (whatever
+call, up to all that the pipe holds then (shown with the case). Requests may be
+sent ahead (:meth:`ProcessAdapter.pipeline`, and :meth:`ProcessAdapter.send_ahead`
+for a later pipeline: the next case's plan), never more than
+:data:`PIPELINE_WINDOW` bytes of them unanswered. Any fault kills the whole process group (whatever
 the state of its leader); the next request starts a fresh process (and shakes
 hands again), so one crash costs one case, not the run. After
 ``max_start_failures`` failed starts in a row the adapter stops trying and
