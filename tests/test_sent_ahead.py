@@ -12,30 +12,19 @@ import time
 from pathlib import Path
 
 import pytest
-from generala_conformance.transport.adapter import AdapterCrash, AdapterTimeout, Refused
+from generala_conformance.transport.adapter import AdapterCrash, AdapterTimeout
 from generala_conformance.transport.planned import apply_call
 from generala_conformance.transport.process_adapter import ProcessAdapter
 from generala_conformance.transport.protocol import InvalidMessage
 
+from tests.test_conformance_process import IMPLS, POSITION, impl, play_a_case
+
 pytest_plugins = ["pytester"]
 
-IMPLS = Path(__file__).parent / "impls"
 CASES = Path(__file__).parent / "data" / "cases"
 SERVE = [sys.executable, "-m", "generala_conformance.cli", "serve"]
-POSITION = {"position": {"players": 2, "hands": [["9H", "3C"], ["10H", "2C"]], "leader": 0}}
 OTHER = {"position": {"players": 3, "hands": [["KS"], ["4D", "5D"], ["6C"]], "leader": 1}}
 CASE = [("start", {"setup": POSITION}), apply_call("9H", 0), ("legal", {})]
-
-
-def impl(name: str, timeout: float = 5.0) -> ProcessAdapter:
-    return ProcessAdapter([sys.executable, str(IMPLS / f"{name}.py")], timeout=timeout)
-
-
-def play_a_case(adapter: ProcessAdapter) -> None:
-    adapter.start(POSITION)
-    assert adapter.apply("9H", 0) == [{"type": "play", "player": 0, "card": "9H"}]
-    with pytest.raises(Refused):
-        adapter.apply("2C", 1)
 
 
 def _stderr_until(adapter: ProcessAdapter, words: str) -> str:
