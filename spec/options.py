@@ -10,7 +10,7 @@ from types import MappingProxyType
 from typing import NamedTuple
 
 from generala_spec import yaml_text
-from generala_spec.folders import CARDS, folder
+from generala_spec.folders import CARDS, read_text
 from generala_spec.parsed_cache import cached_json
 
 
@@ -37,7 +37,7 @@ def _raw(spec: str = CARDS) -> dict:
     """``options.yaml`` of the rulebook ``spec`` as data (from the parsed cache: every
     command and ``serve`` reads it at start, and importing a YAML parser would be most
     of ``serve``'s start-up)."""
-    text = folder(spec).joinpath("options.yaml").read_text("utf-8")
+    text = read_text(spec, "options.yaml")
     return cached_json(f"options-{spec}", text, yaml_text.parse)
 
 

@@ -16,24 +16,35 @@ import json
 import os
 import zlib
 from collections.abc import Callable
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 ENV = "GENERALA_KIT_CACHE_DIR"
 
 
+if TYPE_CHECKING:
+    from pathlib import Path
+
+
 def cache_dir() -> Path | None:
     """Where the cache is kept; ``None`` when it is turned off or there is no home."""
+    from pathlib import Path
+
+    where = _cache_folder()
+    return Path(where) if where is not None else None
+
+
+def _cache_folder() -> str | None:
+    """:func:`cache_dir` as a string."""
     chosen = os.environ.get(ENV)
     if chosen is not None:
-        return Path(chosen) if chosen else None
+        return chosen or None
     base = os.environ.get("XDG_CACHE_HOME")
     if not base:
-        try:
-            base = str(Path.home() / ".cache")
-        except RuntimeError:  # no home directory to find
+        home = os.path.expanduser("~")
+        if home == "~":  # no home directory to find
             return None
-    return Path(base) / "generala-kit"
+        base = os.path.join(home, ".cache")
+    return os.path.join(base, "generala-kit")
 
 
 def cached_json(name: str, text: str, parse: Callable[[str], Any]) -> Any:
@@ -41,11 +52,12 @@ def cached_json(name: str, text: str, parse: Callable[[str], Any]) -> Any:
     file ``name.json`` when it was stored for this ``text``."""
     data = text.encode("utf-8")
     key = f"{len(data)}:{zlib.crc32(data):08x}"
-    directory = cache_dir()
-    where = directory / f"{name}.json" if directory is not None else None
+    directory = _cache_folder()
+    where = os.path.join(directory, f"{name}.json") if directory is not None else None
     if where is not None:
         try:
-            stored = json.loads(where.read_bytes())
+            with open(where, "rb") as file:
+                stored = json.loads(file.read())
         except (OSError, ValueError):
             stored = None
         if isinstance(stored, dict) and stored.get("key") == key and "value" in stored:
@@ -56,18 +68,21 @@ def cached_json(name: str, text: str, parse: Callable[[str], Any]) -> Any:
     return value
 
 
-def store(where: Path, data: bytes) -> None:
+def store(where: str | Path, data: bytes) -> None:
     """Write ``data`` to ``where`` atomically (a concurrent reader sees the old file or
     the new one); a directory that cannot be written leaves the cache as it was."""
-    import tempfile  # here: reading the cache (``serve``'s start) writes nothing
+    import contextlib  # here: reading the cache (``serve``'s start) writes nothing
+    import tempfile
 
+    parent, base = os.path.split(where)
     try:
-        where.parent.mkdir(parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile(dir=where.parent, prefix=where.name, delete=False) as out:
+        os.makedirs(parent, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=parent, prefix=base, delete=False) as out:
             out.write(data)
     except OSError:
         return  # no cache this time: the value was computed anyway
     try:
         os.replace(out.name, where)
     except OSError:
-        Path(out.name).unlink(missing_ok=True)
+        with contextlib.suppress(OSError):
+            os.unlink(out.name)

@@ -22,7 +22,8 @@ from importlib.resources import files
 from types import MappingProxyType
 
 from generala_spec import yaml_text
-from generala_spec.folders import CARDS, RulebookError, folder
+from generala_spec.folders import CARDS, RulebookError, read_text
+from generala_spec.folders import folder as folder  # kept importable from here
 from generala_spec.folders import rulebooks as rulebooks  # where the rulebooks are, kept importable from here
 
 
@@ -143,7 +144,7 @@ class Sentence:
 
 
 def _read(name: str, spec: str = CARDS) -> str:
-    return folder(spec).joinpath(name).read_text("utf-8")
+    return read_text(spec, name)
 
 
 @dataclass(frozen=True)

@@ -115,6 +115,21 @@ def test_stderr_is_cut_per_case_and_per_line() -> None:
     assert one[1] == "after\u241b"
 
 
+def test_stderr_taken_holds_all_that_was_written_before() -> None:
+    """What the implementation wrote before the kit takes its stderr (before its
+    last reply was read) is in what is taken, never left for the next case, however
+    far behind the reading thread is."""
+    reader, writer = os.pipe()
+    found = StderrCapture(os.fdopen(reader, "rb", buffering=0))
+    try:
+        for i in range(200):
+            os.write(writer, f"line {i}\n".encode())
+            assert found.take() == f"line {i}"
+    finally:
+        os.close(writer)
+        found.finish(5.0)
+
+
 def test_a_last_line_without_newline_is_kept() -> None:
     assert capture(b"Traceback ...\nboom").take() == "Traceback ...\nboom"
 

@@ -130,6 +130,7 @@ class Counting(ReferenceAdapter):
 
     def batch(self, steps: list[dict]) -> list[dict]:
         self.calls["batch"] += 1
+        self.calls["stateless steps"] += sum(step.get("state") is False for step in steps)
         self.in_batch = True
         try:
             return super().batch(steps)
@@ -137,11 +138,11 @@ class Counting(ReferenceAdapter):
             self.in_batch = False
 
 
-def test_one_batch_per_edge_one_pipeline_per_node_and_no_restart_of_the_node_held() -> None:
+def test_one_batch_per_edge_one_pipeline_per_level_and_no_restart_of_the_node_held() -> None:
     """Depth 3 from an opening: a batch for each edge above the leaves (the leaves are
-    counted from the batch results), asked in one pipeline per node above them; a
+    counted from the batch results), asked in one pipeline per level above them; a
     restart before each batch but the first from a node the implementation holds
-    (the root, and the last child of the root, searched first)."""
+    (the root, and the last child of the root, asked first of its level)."""
     case = next(c for c in CASES if c.id == "opening-4p-free")
     game = reference_game(setup_of(case))
     first = game.legal_actions()
@@ -151,7 +152,20 @@ def test_one_batch_per_edge_one_pipeline_per_node_and_no_restart_of_the_node_hel
     assert adapter.calls["batch"] == inner
     assert adapter.calls["start"] == 1 + inner - 2  # the root's, then all but two
     assert adapter.calls["legal"] == 1  # the root's; every other node's came with its batch
-    assert adapter.calls["pipeline"] == 1 + len(first)
+    assert adapter.calls["pipeline"] == 2
+
+
+def test_the_children_of_a_node_above_the_leaves_are_asked_without_their_state() -> None:
+    """Depth 3: the edges to depth 2 end at nodes counted by their legal actions
+    alone, so their steps ask no snapshot; the edges to depth 1 do (they are searched)."""
+    case = next(c for c in CASES if c.id == "opening-4p-free")
+    game = reference_game(setup_of(case))
+    first = game.legal_actions()
+    second = sum(len(_child(game, a).legal_actions()) for a in first)
+    adapter = Counting()
+    assert perft_adapter(adapter, setup_of(case), 3) == case.counts[2]
+    assert adapter.calls["stateless steps"] == second
+    assert adapter.calls["batch"] == len(first) + second
 
 
 def _child(game: Game, action: int) -> Game:

@@ -6,12 +6,15 @@ exposing ``HELP`` (one line), ``configure(parser)`` and ``run(args) -> int``.
 
 from __future__ import annotations
 
-import argparse
 import importlib
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from generala_conformance import games
+
+if TYPE_CHECKING:
+    import argparse
 
 COMMANDS = ["play", "serve", "rules", "explain", "check", "report", "expectations", "profile", "perft", "fuzz"]
 COMMANDS += ["regenerate", "site"]
@@ -36,14 +39,22 @@ def version_line() -> str:
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The argument parser with one sub-parser per command of ``COMMANDS`` (or only
     for the command ``only``, so that starting one command imports no other)."""
+    import argparse
+
+    class VersionAction(argparse._VersionAction):
+        """``--version``, its line worked out only when it is asked for (the line
+        loads every game's suite package, which no command's start-up needs)."""
+
+        def __call__(self, parser: argparse.ArgumentParser, *args: object, **kwargs: object) -> None:
+            self.version = version_line()
+            super().__call__(parser, *args, **kwargs)  # type: ignore[arg-type]
+
     parser = argparse.ArgumentParser(
         prog="generala-kit",
         description="Générala rules, reference engine and conformance kit.",
         epilog=EPILOG,
     )
-    parser.add_argument(
-        "--version", action="version", version=version_line(), help="the kit, suite and protocol versions"
-    )
+    parser.add_argument("--version", action=VersionAction, help="the kit, suite and protocol versions")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name in [only] if only in COMMANDS else COMMANDS:
         module = importlib.import_module(f"generala_conformance.cli.{name}")
@@ -60,7 +71,12 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     adapt_streams()
     argv = list(sys.argv[1:] if argv is None else argv)
-    args = build_parser(argv[0] if argv else None).parse_args(argv)
+    if argv == ["serve"]:  # how implementers and the kit itself start it, often: no parser to build
+        from generala_conformance.cli import serve
+
+        args = serve.bare()
+    else:
+        args = build_parser(argv[0] if argv else None).parse_args(argv)
     try:
         return int(args._run(args) or 0)
     except BrokenPipeError:  # the reader went away (e.g. ``| head``): stop quietly

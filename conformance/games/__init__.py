@@ -14,8 +14,10 @@ command pays for the game it runs only.
 from __future__ import annotations
 
 import importlib
-from pathlib import Path
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+if TYPE_CHECKING:  # (not at run time: serve's start-up needs no pathlib)
+    from pathlib import Path
 
 
 class Game(NamedTuple):

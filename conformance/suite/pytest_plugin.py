@@ -504,6 +504,37 @@ def generala_adapter(
         check_idle()
 
 
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
+    """Once a case is torn down (its output checked idle, its stderr taken with its
+    report), the next case's plan is sent ahead (:meth:`Adapter.send_ahead`), so
+    that a process answers it while pytest reports this case and sets up the next."""
+    yield
+    if nextitem is not None:
+        _send_ahead(nextitem)
+
+
+def _send_ahead(item: pytest.Item) -> None:
+    """Send the plan of the fixture case ``item`` ahead, when it will surely ask it:
+    a planned game, no skip marker, no open circuit breaker, every option it needs;
+    and only to a running process (none is started for it)."""
+    impl = item.config.stash.get(IMPL_KEY, None)
+    callspec = getattr(item, "callspec", None)
+    case = callspec.params.get("generala_case") if callspec is not None else None
+    info = case_info(item) if hasattr(case, "planned_calls") else None
+    if impl is None or info is None or impl.known_hello is None or getattr(impl.adapter, "pid", None) is None:
+        return
+    if not impl.game.planned or item.get_closest_marker("skip") or item.get_closest_marker("skipif"):
+        return
+    if impl.max_faults and impl.faults_in_a_row >= impl.max_faults:
+        return
+    try:
+        rules = rules_for(info, item.config, impl.known_hello)
+    except pytest.skip.Exception:
+        return
+    Planned(Declared(impl.adapter, impl.known_hello)).send_ahead(case.planned_calls(rules))
+
+
 # ------------------------------------------------------------------ outcomes
 
 

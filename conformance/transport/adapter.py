@@ -193,6 +193,12 @@ class Adapter(ABC):
         hint. :class:`~generala_conformance.transport.planned.Planned` asks them
         ahead; this default ignores it."""
 
+    def send_ahead(self, calls: list[tuple[str, Json]]) -> None:  # noqa: B027 - optional hook
+        """Calls a later :meth:`pipeline` will make (the next case's plan), which an
+        adapter over a process sends now, so that the implementation answers them
+        while the kit finishes the case before; anything else asked first makes
+        them void. This default does nothing."""
+
     def close(self) -> None:  # noqa: B027 - optional hook
         """Release the implementation (stop its process)."""
 

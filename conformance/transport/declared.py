@@ -76,5 +76,10 @@ class Declared(Adapter):
             return super().pipeline(calls)
         return self.adapter.pipeline(calls)
 
+    def send_ahead(self, calls: list[tuple[str, Json]]) -> None:
+        """Sent ahead by ``adapter`` unless a start among them is declared unsupported."""
+        if self.series or not any(name == "start" and _series(kwargs["setup"]) for name, kwargs in calls):
+            self.adapter.send_ahead(calls)
+
     def close(self) -> None:
         self.adapter.close()

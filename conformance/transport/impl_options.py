@@ -4,12 +4,14 @@ factory they describe."""
 
 from __future__ import annotations
 
-import argparse
 import sys
 from collections.abc import Callable, Sequence
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from generala_conformance.transport.adapter import Adapter
+
+if TYPE_CHECKING:  # (serve starts without argparse)
+    import argparse
 
 
 class OpenAdapter(NamedTuple):

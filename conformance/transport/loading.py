@@ -10,10 +10,8 @@ Neither given: the reference engine, in-process.
 from __future__ import annotations
 
 import importlib
-import importlib.util
 import sys
 from collections.abc import Callable, Mapping
-from pathlib import Path
 
 from generala_conformance.errors import UsageError
 from generala_conformance.transport.adapter import Adapter
@@ -44,12 +42,15 @@ def load_factory(spec: str) -> Callable[[], Adapter]:
 def _import(name: str) -> object:
     if not name.endswith(".py"):
         return importlib.import_module(name)
+    from importlib.util import module_from_spec, spec_from_file_location  # here: serve's start-up needs neither
+    from pathlib import Path
+
     path = Path(name).resolve()
     module_name = f"generala_adapter_{path.stem}"
-    spec = importlib.util.spec_from_file_location(module_name, path)
+    spec = spec_from_file_location(module_name, path)
     if spec is None or spec.loader is None or not path.is_file():
         raise ImportError(f"no Python file {path}")
-    module = importlib.util.module_from_spec(spec)
+    module = module_from_spec(spec)
     sys.modules[module_name] = module
     spec.loader.exec_module(module)
     return module

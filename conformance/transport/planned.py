@@ -17,6 +17,10 @@ first brought back to where the calls answered so far left it: the game's
 start and every move since are asked again, one by one. A deterministic
 implementation is then exactly where it would be without any plan, so a case
 reports the same divergence, at the same step, with the same state.
+
+:meth:`Planned.send_ahead` sends a plan's requests before the case that makes it
+(the plugin sends the next case's while pytest ends the one before); its
+:meth:`Planned.plan` then reads their replies, the same outcomes.
 """
 
 from __future__ import annotations
@@ -111,11 +115,22 @@ class Planned(Adapter):
         self._drop(replay=not calls or calls[0][0] != "start")
         if not calls:
             return
-        runs = _runs(calls) if self.adapter.batches() else [[call] for call in calls]
-        requests = [run[0] if len(run) == 1 else ("batch", {"steps": moves(run)}) for run in runs]
+        runs, requests = self._requests(calls)
         outcomes = self.adapter.pipeline(requests)
         answers = [answer for run, outcome in zip(runs, outcomes, strict=True) for answer in _spread(run, outcome)]
         self._planned = deque(zip(calls, answers, strict=True))
+
+    def send_ahead(self, calls: list[Call]) -> None:
+        """Send the requests of the plan ``calls`` now (:meth:`Adapter.send_ahead`): a
+        later :meth:`plan` of the same calls reads their replies. Only a plan that
+        opens with a start, which makes the game it is played on its own."""
+        if calls and calls[0][0] == "start":
+            self.adapter.send_ahead(self._requests(calls)[1])
+
+    def _requests(self, calls: list[Call]) -> tuple[list[list[Call]], list[Call]]:
+        """``calls`` cut into runs (one per request) and the request of each run."""
+        runs = _runs(calls) if self.adapter.batches() else [[call] for call in calls]
+        return runs, [run[0] if len(run) == 1 else ("batch", {"steps": moves(run)}) for run in runs]
 
     def _drop(self, replay: bool = True) -> None:
         """Forget the rest of the plan; if it changed the game (and ``replay``:

@@ -6,7 +6,10 @@ its stdin, one reply line read from its stdout (in chunks, at most
 by a thread (so a chatty implementation never blocks), sanitised and kept within
 bounds (:class:`StderrCapture`): the tail is attached to every fault, and
 :meth:`ProcessAdapter.take_stderr` hands out what was written since the last
-call (shown with the case). Any fault kills the whole process group (whatever
+call, up to all that the pipe holds then (shown with the case). Requests may be
+sent ahead (:meth:`ProcessAdapter.pipeline`, and :meth:`ProcessAdapter.send_ahead`
+for a later pipeline: the next case's plan), never more than
+:data:`PIPELINE_WINDOW` bytes of them unanswered. Any fault kills the whole process group (whatever
 the state of its leader); the next request starts a fresh process (and shakes
 hands again), so one crash costs one case, not the run. After
 ``max_start_failures`` failed starts in a row the adapter stops trying and
@@ -57,6 +60,7 @@ STDERR_CASE_BYTES = 32 * 1024  # kept per case (``take_stderr``); the rest is cu
 _STDERR_TAIL_LINES = 40  # attached to a fault, at most _STDERR_TAIL_CHARS
 _STDERR_TAIL_CHARS = 8 * 1024
 _READ_SIZE = 64 * 1024  # bytes per read() of a pipe
+_PIPE_READS = 16  # reads that empty any pipe (64 KiB on Linux, up to 1 MiB if grown)
 _EXIT_GRACE = 1.0  # seconds given to a dying process to report its exit code
 _TERM_GRACE = 0.5  # seconds between SIGTERM and SIGKILL when closing
 _POLL = 0.05  # while waiting for a reply, how often to look whether the process still runs
@@ -104,16 +108,42 @@ class StderrCapture:
         self._pending_cut = 0
         self._partial = bytearray()  # the line being written (at most STDERR_LINE_BYTES)
         self._partial_cut = 0  # bytes of it beyond the cap
-        self._thread = threading.Thread(target=self._drain, args=(stream,), daemon=True)
+        self._stream = stream
+        self._fd = stream.fileno()
+        os.set_blocking(self._fd, False)
+        self._open = True
+        self._thread = threading.Thread(target=self._drain, daemon=True)
         self._thread.start()
 
-    def _drain(self, stream: Any) -> None:
-        fd = stream.fileno()
-        while chunk := os.read(fd, _READ_SIZE):
-            self._feed(chunk)
-        if self._partial or self._partial_cut:
-            self._feed(b"\n")
-        stream.close()
+    def _drain(self) -> None:
+        """Read the stream as it is written, to its end: each time it is readable,
+        what it holds is read with the lock held (so :meth:`take` sees all of it)."""
+        with selectors.DefaultSelector() as selector:
+            selector.register(self._fd, selectors.EVENT_READ)
+            while True:
+                selector.select()  # (the end of the stream stays readable)
+                with self._lock:  # one read at a time: a flood never holds the lock for long
+                    if not self._read_available(reads=1):
+                        break
+        self._stream.close()
+
+    def _read_available(self, reads: int) -> bool:
+        """(With the lock held.) Read what the pipe holds now, in at most ``reads``
+        reads; ``False`` once the stream has ended (its last line kept)."""
+        for _ in range(reads):
+            if not self._open:
+                break
+            try:
+                chunk = os.read(self._fd, _READ_SIZE)
+            except BlockingIOError:
+                return True
+            if not chunk:
+                if self._partial or self._partial_cut:
+                    self._feed(b"\n")
+                self._open = False
+            else:
+                self._feed(chunk)
+        return self._open
 
     def _grow(self, piece: bytes) -> None:
         room = STDERR_LINE_BYTES - len(self._partial)
@@ -131,19 +161,18 @@ class StderrCapture:
         self._keep(first, pieces[1:-1])
 
     def _keep(self, first: str, rest: list[bytes]) -> None:
-        with self._lock:
-            lines = iter(rest)
-            line: str | None = first
-            while line is not None and self._pending_bytes < STDERR_CASE_BYTES:
-                self._tail.append(line)
-                self._pending.append(line)
-                self._pending_bytes += len(line) + 1
-                raw = next(lines, None)
-                line = None if raw is None else _line_text(raw)
-            dropped = [] if line is None else [line.encode(), *lines]
-            if dropped:
-                self._pending_cut += sum(len(raw) + 1 for raw in dropped)
-                self._tail.extend(_line_text(raw) for raw in dropped[-_STDERR_TAIL_LINES:])
+        lines = iter(rest)
+        line: str | None = first
+        while line is not None and self._pending_bytes < STDERR_CASE_BYTES:
+            self._tail.append(line)
+            self._pending.append(line)
+            self._pending_bytes += len(line) + 1
+            raw = next(lines, None)
+            line = None if raw is None else _line_text(raw)
+        dropped = [] if line is None else [line.encode(), *lines]
+        if dropped:
+            self._pending_cut += sum(len(raw) + 1 for raw in dropped)
+            self._tail.extend(_line_text(raw) for raw in dropped[-_STDERR_TAIL_LINES:])
 
     def finish(self, timeout: float = _EXIT_GRACE) -> None:
         """Wait (briefly) for the stream to be read to its end."""
@@ -156,8 +185,11 @@ class StderrCapture:
         return text if len(text) <= _STDERR_TAIL_CHARS else "…" + text[-_STDERR_TAIL_CHARS:]
 
     def take(self) -> str:
-        """What was written since the last call (at most about :data:`STDERR_CASE_BYTES`)."""
+        """What was written since the last call (at most about :data:`STDERR_CASE_BYTES`),
+        up to all that the pipe holds now: what an implementation wrote before its
+        last reply read is the caller's, never the next one's."""
         with self._lock:
+            self._read_available(reads=_PIPE_READS)
             text, cut = "\n".join(self._pending), self._pending_cut
             self._pending, self._pending_bytes, self._pending_cut = [], 0, 0
         if cut:
@@ -221,6 +253,8 @@ class ProcessAdapter(protocol.RequestAdapter):
         self._last_start_fault: AdapterFault | None = None
         self._unclaimed_stderr = ""
         self._ahead: collections.deque[_Ahead] = collections.deque()  # requests sent ahead, in order
+        self._planned: tuple[list[tuple[str, Json]], Callable[[], list[Any]]] | None = None
+        """The calls sent ahead of the case that will ask them (:meth:`send_ahead`), and their outcomes."""
 
     # -- Adapter -------------------------------------------------------------
 
@@ -237,9 +271,9 @@ class ProcessAdapter(protocol.RequestAdapter):
     def close(self) -> None:
         """Ask the process to quit, then make sure it and its process group are gone
         (SIGTERM, then SIGKILL after a grace)."""
+        self._settle()
         if self._proc is not None and self._proc.poll() is None:
             with contextlib.suppress(AdapterFault, BadRequest, Unsupported):  # it is stopped just below either way
-                self._settled()
                 self._exchange("quit", {}, timeout=min(self.timeout, _EXIT_GRACE))
         self._stop(graceful=True)
 
@@ -247,6 +281,7 @@ class ProcessAdapter(protocol.RequestAdapter):
         """Raise :class:`ProtocolViolation` if the implementation wrote output nobody
         asked for (a second reply to the last request): called at the end of each
         case, so that the case which caused it is blamed, not the next one."""
+        self._settle()
         if self._proc is None or self._selector is None or self._proc.stdout is None or self._hello_sent:
             return
         fd = self._proc.stdout.fileno()
@@ -345,6 +380,7 @@ class ProcessAdapter(protocol.RequestAdapter):
         ``graceful``: first close its stdin and give it (then SIGTERM) a grace."""
         proc, self._proc = self._proc, None
         self._hello_sent = None
+        self._planned = None
         self._abandon(AdapterCrash("the implementation was stopped before it answered"))
         if proc is None:
             return
@@ -370,7 +406,7 @@ class ProcessAdapter(protocol.RequestAdapter):
     # -- requests ------------------------------------------------------------
 
     def _call(self, cmd: str, **fields: Any) -> Any:
-        self._settled()
+        self._settle()
         self._ensure_running()
         return self._exchange(cmd, fields)
 
@@ -401,18 +437,62 @@ class ProcessAdapter(protocol.RequestAdapter):
             self.validator.check_reply(cmd, reply)
         return protocol.unwrap(reply, request_id, cmd, fields.get("steps"))
 
+    def send_ahead(self, calls: list[tuple[str, Json]]) -> None:
+        """Send the requests of ``calls`` now, their replies left to be read when
+        :meth:`pipeline` is asked the same ``calls`` (:meth:`Adapter.send_ahead`):
+        the implementation answers them while the kit does other work. Only to a
+        running implementation that nothing is waiting on, and only as many bytes
+        as :data:`PIPELINE_WINDOW` (a longer list is not sent: neither pipe may
+        fill up); a batch only to an implementation that takes them. A fault in
+        sending is the outcome of those calls, when they are asked."""
+        if not calls or self._planned is not None or self._ahead or self._proc is None or self._hello_sent is not None:
+            return
+        if self._buffer or (any(cmd == "batch" for cmd, _ in calls) and not self._batches()):
+            return
+        first = self._next_id
+        try:
+            encoded = [self._encoded(cmd, fields) for cmd, fields in calls]
+        except (ValueError, TypeError):  # a request the kit cannot send: the case asking it says so
+            encoded = []
+        if not encoded or sum(len(line) for _, line in encoded) > PIPELINE_WINDOW:
+            self._next_id = first  # nothing sent: the ids are free again
+            return
+        self._planned = (calls, self._write_ahead(calls, encoded))
+
+    def _settle(self) -> None:
+        """Read the replies to every request in flight (:meth:`send`, :meth:`send_ahead`),
+        before another request: what was sent ahead and is not what is asked now is
+        dropped (a fault among it stops the process, which the next request
+        restarts), so that the next reply read is the next request's."""
+        self._planned = None
+        while self._ahead:
+            self._read_ahead()
+
+    def _answered_ahead(self, calls: list[tuple[str, Json]]) -> list[Any] | None:
+        """The outcomes of ``calls`` if they are the requests sent ahead (their
+        replies read now), else ``None`` (any requests sent ahead are settled)."""
+        planned, self._planned = self._planned, None
+        if planned is None or planned[0] != calls:
+            self._settle()
+            return None
+        return planned[1]()
+
     def pipeline(self, calls: list[tuple[str, Json]]) -> list[Any]:
         """Send the requests of ``calls`` ahead of their replies, read in order
         (:meth:`Adapter.pipeline`): one round trip, and one write, for as many
         requests as :data:`PIPELINE_WINDOW` bytes hold (a larger pipeline reads
         replies as it sends, so neither pipe fills up while the other side waits
-        on it). A ``batch`` to an implementation without batches is asked step by step."""
+        on it). A ``batch`` to an implementation without batches is asked step by
+        step. Calls whose requests were sent ahead (:meth:`send_ahead`) have their replies read."""
+        answered = self._answered_ahead(calls)
+        if answered is not None:
+            return answered
         outcomes: list[Any] = []
         waiting: collections.deque[tuple[str, Json, int, int]] = collections.deque()
         unsent: list[bytes] = []  # lines of the requests in ``waiting`` not written yet
         ahead = 0  # bytes of the requests whose replies are not read yet
         try:
-            self._settled()
+            self._settle()
             self._ensure_running()
             for cmd, fields in calls:
                 if cmd == "batch" and not self._batches():  # asked step by step, once the rest is answered
@@ -445,12 +525,19 @@ class ProcessAdapter(protocol.RequestAdapter):
             encoded = [self._encoded(cmd, fields) for cmd, fields in calls]
             if sum(len(line) for _, line in encoded) > PIPELINE_WINDOW:
                 return super().send(calls)
-            self._send(b"".join(line for _, line in encoded), calls[0][0], encoded[0][0], quiet=not self._ahead)
         except AdapterFault as fault:
             return partial(_repeated, fault, len(calls))
-        ahead = _Ahead(
-            [(cmd, fields, rid, len(line)) for (cmd, fields), (rid, line) in zip(calls, encoded, strict=True)]
-        )
+        return self._write_ahead(calls, encoded)
+
+    def _write_ahead(self, calls: list[tuple[str, Json]], encoded: list[tuple[int, bytes]]) -> Callable[[], list[Any]]:
+        """Write the ``encoded`` requests of ``calls`` at once, in flight behind any
+        sent before (:meth:`send`); the function that reads their outcomes."""
+        try:
+            self._send(b"".join(line for _, line in encoded), calls[0][0], encoded[0][0], quiet=not self._ahead)
+        except AdapterFault as fault:  # the process is stopped: the calls are answered this fault
+            return partial(_repeated, fault, len(calls))
+        sent = zip(calls, encoded, strict=True)
+        ahead = _Ahead([(cmd, fields, request_id, len(line)) for (cmd, fields), (request_id, line) in sent])
         self._ahead.append(ahead)
         return partial(self._outcomes_of, ahead)
 
@@ -463,19 +550,17 @@ class ProcessAdapter(protocol.RequestAdapter):
     def _read_ahead(self) -> None:
         """Read the replies to the first requests still in flight (:meth:`send`)."""
         ahead = self._ahead.popleft()
+        later = list(self._ahead)
         outcomes: list[Any] = []
         try:
             for sent in ahead.waiting:
                 self._outcome(sent, outcomes)
         except AdapterFault as fault:  # the process is stopped: every later call in flight ends so too
             outcomes += [fault] * (len(ahead.waiting) - len(outcomes))
-            self._abandon(fault)
+            for other in later:
+                other.outcomes = [fault] * len(other.waiting)
+            self._ahead.clear()
         ahead.outcomes = outcomes
-
-    def _settled(self) -> None:
-        """Read the replies to every request in flight (:meth:`send`), before another request."""
-        while self._ahead:
-            self._read_ahead()
 
     def _abandon(self, fault: AdapterFault) -> None:
         """End every call in flight (:meth:`send`) with ``fault``: the process is gone."""

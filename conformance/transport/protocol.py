@@ -116,7 +116,8 @@ def decode(line: bytes | str) -> Json:
     return message
 
 
-_STRINGS = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"')
+_STRINGS = rb'"[^"\\]*(?:\\.[^"\\]*)*"'
+"""(A pattern ``re`` compiles at its first use, not at ``serve``'s start.)"""
 _BUT_BRACKETS_AND_QUOTES = bytes(range(256)).translate(None, b'[]{}"')
 _BUT_BRACKETS = bytes(range(256)).translate(None, b"[]{}")
 _OPENS_TWO = bytes.maketrans(b"[]{}", b"\x02\x00\x02\x00")
@@ -130,8 +131,9 @@ def nests_deeper(text: str | bytes, limit: int) -> bool:
     one and open the next: either way taking them out leaves every other bracket
     inside or outside strings as it was), what is left is its brackets: each
     opening one counted 2 and each closing one 0, the depth after ``i`` brackets
-    is their running sum less ``i`` (C-speed loops). A text with at most ``limit`` opening brackets in all (most lines)
-    cannot nest deeper, and is answered at once.
+    is their running sum less ``i`` (C-speed loops). A text with at most
+    ``limit`` opening brackets in all (most lines) cannot nest deeper, and is
+    answered at once.
 
     >>> nests_deeper('{"a": [[1], "]]]["]}', 3), nests_deeper('[[[]]]', 2)
     (False, True)
@@ -140,7 +142,7 @@ def nests_deeper(text: str | bytes, limit: int) -> bool:
     if data.count(b"[") + data.count(b"{") <= limit:
         return False
     if b"\\" in data:
-        brackets = _STRINGS.sub(b"", data).translate(None, _BUT_BRACKETS)
+        brackets = re.sub(_STRINGS, b"", data).translate(None, _BUT_BRACKETS)
     else:  # without escapes every quote opens or closes a string: split there (faster)
         quoted = data.translate(None, _BUT_BRACKETS_AND_QUOTES).replace(b'""', b"")  # the strings without brackets
         brackets = b"".join(quoted.split(b'"')[::2])

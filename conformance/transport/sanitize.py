@@ -19,7 +19,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
+_UNSAFE = "[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]"
+"""What :func:`clean_text` replaces (a pattern ``re`` compiles at its first use, not at ``serve``'s start)."""
 _DEL_PICTURE = "\u2421"
 
 
@@ -38,7 +39,7 @@ def _stand_in(match: re.Match[str]) -> str:
 def clean_text(text: str) -> str:
     """``text`` with lone surrogates replaced and control characters (but ``\\n``
     and ``\\t``) made visible."""
-    return _UNSAFE.sub(_stand_in, text)
+    return re.sub(_UNSAFE, _stand_in, text)
 
 
 def needs_cleaning(text: str, strict_json: bool = False) -> bool:
@@ -48,7 +49,7 @@ def needs_cleaning(text: str, strict_json: bool = False) -> bool:
     character below U+0020, so an ASCII text needs it only for a DEL (faster)."""
     if strict_json and text.isascii():
         return "\x7f" in text
-    return _UNSAFE.search(text) is not None
+    return re.search(_UNSAFE, text) is not None
 
 
 def clean_value(value: Any) -> Any:

@@ -15,7 +15,6 @@ small ints (:mod:`generala_reference.cards.actions`); events are tuples
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 
 from generala_reference.cards.actions import DECLINE, JOKER_ACTION, TAKE_BASE, cards_as_actions
@@ -115,6 +114,8 @@ class Game:
             raise InvalidPosition("bad-seated", f"seated must name at least 2 distinct seats of 0..{players - 1}")
         if deck is None:
             order = list(range(54))
+            import random  # here: serve's start-up shuffles nothing
+
             random.Random(seed).shuffle(order)
             deck = order
         elif len(deck) != 54 or set(deck) != _EVERY_CARD:

@@ -10,7 +10,6 @@ seat, holds no cards and is skipped (R-SERIES-5).
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 
 from generala_reference.cards.game import Game
@@ -35,6 +34,8 @@ class Series:
         rules: Rules = DEFAULT,
         game_class: type[Game] = Game,
     ) -> None:
+        import random  # here, not at import: serve's start-up plays no series
+
         self.game_class = game_class
         self.rng = random.Random(seed)
         # The first game checks players, dealer and deck before the seats are built (R-MAT-2).

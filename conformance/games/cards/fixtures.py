@@ -116,12 +116,18 @@ class Case:
         keeps its own ``rules`` on top of them (and its ``profile``)."""
         return _with_rules(self.setup, rules) if self.verbatim else {**self.setup, "rules": dict(rules)}
 
+    def planned_calls(self, rules: Mapping[str, str]) -> list[Call]:
+        """The adapter calls the case makes under ``rules`` when the implementation
+        passes it: its plan (:meth:`Adapter.plan`), which the plugin may also send
+        ahead while the case before ends (:meth:`Adapter.send_ahead`)."""
+        return [("start", {"setup": self.setup_with(rules)}), *_calls(self.steps, rules)]
+
     def run(self, adapter: Adapter, rules: Mapping[str, str]) -> None:
         """Play the case on ``adapter`` under ``rules``; raise :class:`Divergence` at the
         first step that differs. The adapter must hold no game; it is left holding this
         one (or none, for a case whose start is refused)."""
         driver = Driver(adapter)
-        adapter.plan([("start", {"setup": self.setup_with(rules)}), *_calls(self.steps, rules)])
+        adapter.plan(self.planned_calls(rules))
         try:
             if self.refused is None:
                 driver.start(self.setup_with(rules))

@@ -25,7 +25,7 @@ from typing import Any
 
 from generala_conformance.games.cards.divergence import Divergence
 from generala_conformance.games.cards.snapshots import position_of
-from generala_conformance.transport.adapter import Adapter, BadRequest, Refused
+from generala_conformance.transport.adapter import Adapter, BadRequest, Refused, lean
 from generala_reference.cards.actions import format_action
 from generala_reference.cards.game import Game
 from generala_spec import yaml_text
@@ -72,11 +72,15 @@ def divide_game(game: Game, depth: int, done: Callable[[int], None] | None = Non
 class AdapterSearch:
     """Perft through an adapter, one ``batch`` request per edge: the step's result
     carries the child's snapshot and legal actions, so a leaf's count costs no
-    request. A node's children are asked in one pipeline (:meth:`Adapter.pipeline`,
-    one round trip through a process): a one-step batch for each of its actions,
-    the node restarted from its snapshot (as a ``position``) before each but a
-    first one the implementation still holds. An implementation without batches
-    is asked step by step (``Adapter.batch``)."""
+    request. The search goes a level at a time: the children of every node of a
+    level are asked in one pipeline (:meth:`Adapter.pipeline`, one round trip
+    through a process, the implementation answering while the kit reads), a
+    one-step batch for each action, the node restarted from its snapshot (as a
+    ``position``) before each but a first one the implementation still holds (the
+    nodes of a level are asked last first: it holds the last one). An implementation without batches
+    is asked step by step (``Adapter.batch``). The children of a node one level
+    above the leaves are counted by their legal actions alone: their steps need
+    no state (``"state": false``, :func:`lean`), most of a search's edges."""
 
     def __init__(self, adapter: Adapter, rules: Mapping[str, str], held: Json | None = None) -> None:
         self.adapter = adapter
@@ -89,34 +93,45 @@ class AdapterSearch:
         self.nodes += 1
         if depth <= 0:
             return 1
-        if depth == 1:
-            return len(actions)
-        # the last child first: the implementation holds it, it needs no restart
-        return sum(self.count(*child, depth - 1) for child in reversed(self.children(state, actions)))
+        level = [(state, actions)]
+        for remaining in range(depth, 1, -1):  # the nodes ``remaining`` actions above the leaves
+            level = self.level_children(level[::-1], states=remaining > 2)
+            self.nodes += len(level)
+        return sum(len(actions) for _, actions in level)
 
-    def children(self, state: Json, actions: list[str]) -> list[tuple[Json, list[str]]]:
-        """The snapshot and legal actions after each of ``actions`` from the node ``state``."""
-        restart = ("start", {"setup": {"rules": self.rules, "position": position_of(state)}})
-        player = state["to_move"]
+    def children(self, state: Json, actions: list[str], states: bool = True) -> list[tuple[Json, list[str]]]:
+        """The snapshot and legal actions after each of ``actions`` from the node
+        ``state`` (without ``states``: ``{}`` for each snapshot, never asked)."""
+        return self.level_children([(state, actions)], states)
+
+    def level_children(self, nodes: list[tuple[Json, list[str]]], states: bool) -> list[tuple[Json, list[str]]]:
+        """:meth:`children` of each of ``nodes`` (a snapshot and its legal actions), in
+        order, asked in one pipeline."""
         calls: list[tuple[str, Json]] = []
-        for action in actions:
-            if calls or self._held is not state:
-                calls.append(restart)
-            calls.append(("batch", {"steps": [{"cmd": "apply", "action": action, "player": player}]}))
+        asked: list[str] = []  # the action of each batch
+        for state, actions in nodes:
+            if not actions:
+                continue
+            restart = ("start", {"setup": {"rules": self.rules, "position": position_of(state)}})
+            for i, action in enumerate(actions):
+                if i or self._held is not state:
+                    calls.append(restart)
+                step = lean({"cmd": "apply", "action": action, "player": state["to_move"]}, state=states)
+                calls.append(("batch", {"steps": [step]}))
+                asked.append(action)
         found = []
-        for (name, _), outcome in zip(calls, self.adapter.pipeline(calls), strict=True):
+        for (name, _), outcome in zip(calls, self.adapter.pipeline(calls) if calls else [], strict=True):
             if isinstance(outcome, Exception):
                 raise outcome
             if name == "batch":
                 [result] = outcome
                 if not result["ok"]:
-                    action = actions[len(found)]
                     error = result["error"]
-                    message = f"{action} (listed as legal) was refused: {error.get('message', '')}"
+                    message = f"{asked[len(found)]} (listed as legal) was refused: {error.get('message', '')}"
                     raise Refused(error.get("code"), message)
-                found.append((result["state"], result["actions"]))
+                found.append((result["state"] if states else {}, result["actions"]))
         if found:
-            self._held = found[-1][0]
+            self._held = found[-1][0] if states else None
         return found
 
     def divide(
@@ -124,7 +139,7 @@ class AdapterSearch:
     ) -> dict[str, int]:
         """Counts per first action (``done(n)`` after each of the ``n``, as :func:`divide_game`)."""
         out = {}
-        for action, child in zip(actions, self.children(state, actions), strict=True):
+        for action, child in zip(actions, self.children(state, actions, states=depth > 2), strict=True):
             out[action] = self.count(*child, depth - 1)
             if done is not None:
                 done(len(actions))

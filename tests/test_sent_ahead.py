@@ -1,0 +1,159 @@
+"""Requests sent ahead of the case that asks them (``ProcessAdapter.send_ahead``):
+answered by the implementation while the kit ends the case before, read when the
+case asks them, void when something else is asked first; a fault among them is
+the fault of the case that asks them, and the implementation's stderr stays with
+the case whose requests wrote it (``docs/protocol.md``, "Requests sent ahead")."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from generala_conformance.transport.adapter import AdapterCrash, AdapterTimeout
+from generala_conformance.transport.planned import apply_call
+from generala_conformance.transport.process_adapter import ProcessAdapter
+from generala_conformance.transport.protocol import InvalidMessage
+
+from tests.test_conformance_process import IMPLS, POSITION, impl, play_a_case
+
+pytest_plugins = ["pytester"]
+
+CASES = Path(__file__).parent / "data" / "cases"
+SERVE = [sys.executable, "-m", "generala_conformance.cli", "serve"]
+OTHER = {"position": {"players": 3, "hands": [["KS"], ["4D", "5D"], ["6C"]], "leader": 1}}
+CASE = [("start", {"setup": POSITION}), apply_call("9H", 0), ("legal", {})]
+
+
+def _stderr_until(adapter: ProcessAdapter, words: str) -> str:
+    """The implementation's stderr, taken until it holds ``words`` (at most 10 s)."""
+    text = ""
+    deadline = time.monotonic() + 10
+    while words not in text and time.monotonic() < deadline:
+        text += adapter.take_stderr() + "\n"
+        time.sleep(0.01)
+    return text
+
+
+def test_requests_sent_ahead_are_answered_before_they_are_asked_and_read_once() -> None:
+    adapter = impl("stderr_chatter")
+    try:
+        play_a_case(adapter)
+        adapter.take_stderr()
+        adapter.send_ahead(CASE)
+        before = _stderr_until(adapter, "log: handling legal (2)")  # answered before anyone asks
+        assert before.count("log: handling start (0)") == 1
+        state, events, legal = adapter.pipeline(CASE)
+        assert state["to_move"] == 0 and events == [{"type": "play", "player": 0, "card": "9H"}]
+        assert legal == ["10H"]  # follow suit
+        assert "log: handling" not in adapter.take_stderr()  # nothing was sent again
+        assert adapter.starts == 1
+    finally:
+        adapter.close()
+
+
+def test_a_request_asked_instead_gets_its_own_reply() -> None:
+    adapter = ProcessAdapter(SERVE)
+    try:
+        adapter.hello()
+        adapter.send_ahead(CASE)
+        assert adapter.start(OTHER)["to_move"] == 1  # not the reply to the start sent ahead
+        assert sorted(adapter.legal()) == ["4D", "5D"]
+        adapter.send_ahead(CASE)
+        outcomes = adapter.pipeline([("start", {"setup": OTHER}), ("legal", {})])  # another plan
+        assert outcomes[0]["to_move"] == 1 and sorted(outcomes[1]) == ["4D", "5D"]
+        adapter.send_ahead(CASE)
+        adapter.check_idle()  # the replies of requests sent ahead are not output nobody asked for
+        assert adapter.pipeline(CASE)[1] == [{"type": "play", "player": 0, "card": "9H"}]
+    finally:
+        adapter.close()
+
+
+def test_a_plan_larger_than_the_window_is_not_sent_ahead() -> None:
+    adapter = impl("stderr_chatter")
+    try:
+        adapter.hello()
+        adapter.take_stderr()
+        long_plan = [("start", {"setup": POSITION}), *[("legal", {})] * 1000]  # > 12 KiB of requests
+        adapter.send_ahead(long_plan)
+        adapter.send_ahead(CASE)  # nothing is in flight: this one goes
+        assert _stderr_until(adapter, "log: handling legal (2)").count("log: handling legal (0)") == 1
+        assert adapter.pipeline(CASE)[2] == ["10H"]
+        assert len(adapter.pipeline(long_plan)) == 1001
+    finally:
+        adapter.close()
+
+
+def test_a_request_the_kit_cannot_send_is_not_sent_ahead_but_refused_to_the_case_asking_it() -> None:
+    adapter = ProcessAdapter(SERVE, validate=True)
+    try:
+        adapter.hello()
+        broken = [("start", {"setup": {"rules": "not options"}})]
+        adapter.send_ahead(broken)  # (the case before is not blamed)
+        with pytest.raises(InvalidMessage, match="breaks the protocol schema"):
+            adapter.pipeline(broken)
+        assert adapter.pipeline(CASE)[2] == ["10H"]
+    finally:
+        adapter.close()
+
+
+@pytest.mark.parametrize(
+    ("name", "fault", "words"),
+    [("crash_mid_run", AdapterCrash, r"crashed \(exit code 1\)"), ("hang", AdapterTimeout, "no reply to request")],
+)
+def test_a_fault_among_requests_sent_ahead_is_the_outcome_of_the_call_that_asks_it(
+    name: str, fault: type, words: str
+) -> None:
+    """The faulty peers strike at the first request after their second start: the
+    move of the case sent ahead, which is answered that fault when it is asked."""
+    adapter = impl(name, timeout=1.0)
+    try:
+        play_a_case(adapter)
+        adapter.send_ahead(CASE)
+        state, *faults = adapter.pipeline(CASE)
+        assert state["to_move"] == 0
+        assert all(isinstance(f, fault) for f in faults) and faults[0] is faults[1]
+        with pytest.raises(fault, match=words):
+            raise faults[0]
+        play_a_case(adapter)  # the next case runs on a fresh process
+        assert adapter.starts == 2
+    finally:
+        adapter.close()
+    if name == "crash_mid_run":
+        assert "RuntimeError: engine bug while handling apply" in faults[0].detail
+
+
+def test_the_plugin_sends_each_next_case_ahead_and_keeps_stderr_with_its_case(
+    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Through a chatty implementation: the second and third cases are read from
+    requests sent ahead, and each case's stderr begins with its own start (a
+    plan sent before the case before took its stderr would end that one's)."""
+    answered = []
+    original = ProcessAdapter._answered_ahead
+
+    def counting(self: ProcessAdapter, calls: list) -> list | None:
+        outcomes = original(self, calls)
+        answered.append(outcomes is not None)
+        return outcomes
+
+    monkeypatch.setattr(ProcessAdapter, "_answered_ahead", counting)
+    command = f"{sys.executable} {IMPLS / 'stderr_chatter.py'}"
+    result = pytester.runpytest(
+        "-p",
+        "no:cacheprovider",
+        "--generala-suite-only",
+        f"--generala-cases={CASES}",
+        "--generala-report-json=report.json",
+        f"--generala-adapter-cmd={command}",
+    )
+    document = json.loads((pytester.path / "report.json").read_text("utf-8"))
+    assert result.ret == 0 and [c["outcome"] for c in document["cases"]] == ["pass"] * 3
+    assert answered.count(True) == 2
+    first, *later = [case["stderr"].splitlines() for case in document["cases"]]
+    assert first[0] == "log: handling hello (0)"  # the handshake's, sent at collection
+    for lines in later:
+        assert lines[0] == "log: handling start (0)"
+        assert lines.count("log: handling start (0)") == 1
