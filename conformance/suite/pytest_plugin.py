@@ -119,6 +119,13 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         help="progress on stderr instead of a letter per case: a bar on a terminal, else a line every 30 s",
     )
     group.addoption(
+        "--generala-fork",
+        type=int,
+        default=1,
+        metavar="N",
+        help="run the cases in N worker processes forked after the collection (POSIX)",
+    )
+    group.addoption(
         "--generala-no-skip",
         action="store_true",
         help="strict: any skip fails the run (skips declared in the expectations file stay allowed, and are listed)",
@@ -367,6 +374,33 @@ def _handshake_failure(config: pytest.Config) -> handshake.HandshakeFailed | Non
         impl.adapter.close()
         return failure
     return None
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtestloop(session: pytest.Session) -> bool | None:
+    """Under ``--generala-fork N``, run the collected cases in N forked workers
+    (:mod:`generala_conformance.suite.forked`), each with its own implementation;
+    this process, whose implementation has shaken hands already, is closed first."""
+    config = session.config
+    jobs = config.getoption("generala_fork")
+    plain = session.testsfailed or config.option.collectonly or len(session.items) < 2
+    if jobs < 2 or plain or RUN_KEY not in config.stash:
+        return None
+    from generala_conformance.suite import forked
+
+    impl = config.stash.get(IMPL_KEY, None)
+    if impl is not None:
+        impl.adapter.close()
+
+    def start() -> None:
+        impl = Implementation(config)
+        config.stash[IMPL_KEY] = impl
+        launch = getattr(impl.adapter, "launch", None)
+        if launch is not None:
+            launch()
+
+    forked.run(session, jobs, start, detach=[config.pluginmanager.get_plugin("generala-run")])
+    return True
 
 
 class HandshakeItem(pytest.Item):
