@@ -48,8 +48,9 @@ def untimed(value: Any) -> Any:
 
 
 def terminal_lines(output: str) -> list[str]:
-    """What ``check -v`` printed, its timings and the (run's own) JUnit path left out."""
-    return [TIMINGS.sub("T", line) for line in output.splitlines() if "generated xml file" not in line]
+    """What ``check -v`` printed, its timings (and the rule of ``=`` their width pads) and
+    the (run's own) JUnit path left out."""
+    return [TIMINGS.sub("T", line).strip("= ") for line in output.splitlines() if "generated xml file" not in line]
 
 
 def junit_cases(root: ET.Element) -> list[tuple[str | None, str, list[tuple[str | None, str | None]]]]:
