@@ -118,3 +118,12 @@ def test_stopping_the_workers_leaves_no_implementation_behind(tmp_path: Path) ->
     assert run.document["cases"][0]["outcome"] == "timeout"
     assert len(run.pids) >= 2, "each worker starts its own implementation"
     assert left_behind(run.pids) == []
+
+
+def test_profile_with_two_workers_finds_what_one_process_finds(tmp_path: Path) -> None:
+    runs = [
+        subprocess.run([*KIT, "profile", *jobs], cwd=tmp_path, capture_output=True, text=True, timeout=600, check=False)
+        for jobs in ([], ["-n", "2"])
+    ]
+    assert runs[1].returncode == runs[0].returncode == 0, runs[1].stderr[-2000:]
+    assert runs[1].stdout == runs[0].stdout and "profiles consistent with these findings:" in runs[0].stdout
