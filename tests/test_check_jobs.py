@@ -4,6 +4,7 @@ process reports — outcomes, messages, order, JUnit, terminal lines, exit code.
 
 from __future__ import annotations
 
+import argparse
 import json
 import re
 import subprocess
@@ -13,7 +14,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from generala_conformance.suite import report
+from generala_conformance.cli import check as check_command
+from generala_conformance.suite import forked, report, suite_run
 
 from tests.hostile_runs import left_behind, run_check
 
@@ -127,3 +129,16 @@ def test_profile_with_two_workers_finds_what_one_process_finds(tmp_path: Path) -
     ]
     assert runs[1].returncode == runs[0].returncode == 0, runs[1].stderr[-2000:]
     assert runs[1].stdout == runs[0].stdout and "profiles consistent with these findings:" in runs[0].stdout
+
+
+@pytest.mark.parametrize("can_fork", [True, False], ids=["fork", "no-fork"])
+def test_jobs_fork_workers_where_there_is_fork_else_run_xdist(monkeypatch: pytest.MonkeyPatch, can_fork: bool) -> None:
+    monkeypatch.setattr(forked, "available", lambda: can_fork)
+    parser = argparse.ArgumentParser()
+    check_command.configure(parser)
+    argv = suite_run.pytest_args(parser.parse_args(["-n", "3"]), [])
+    if can_fork:
+        assert "--generala-fork=3" in argv and "xdist.plugin" not in argv and "-n" not in argv
+    else:
+        assert argv[argv.index("-n") + 1] == "3" and "xdist.plugin" in argv
+        assert not any(a.startswith("--generala-fork") for a in argv)

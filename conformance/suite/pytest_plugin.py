@@ -402,7 +402,8 @@ def pytest_runtestloop(session: pytest.Session) -> bool | None:
     config = session.config
     jobs = config.getoption("generala_fork")
     plain = session.testsfailed or config.option.collectonly or len(session.items) < 2
-    if jobs < 2 or plain or RUN_KEY not in config.stash:
+    xdist = hasattr(config, "workerinput") or config.pluginmanager.has_plugin("dsession")  # xdist distributes
+    if jobs < 2 or plain or xdist or RUN_KEY not in config.stash:
         return None
     from generala_conformance.suite import forked
 
