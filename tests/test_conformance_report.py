@@ -174,3 +174,17 @@ def test_a_failed_phase_is_told_apart_by_what_raised_and_when(when: str, error: 
     with pytest.raises(type(error)) as raised:
         raise error
     assert outcome_of(failed, raised) == outcome
+
+
+@pytest.mark.parametrize("attribution", [None, {"clause": "R-FOLLOW-2", "statement": "s", "why": "w"}])
+def test_a_case_is_written_as_dataclasses_would_write_it(attribution: dict[str, str] | None) -> None:
+    from dataclasses import asdict
+
+    result = report.CaseResult(
+        id="c", title="t", kind="fixture", outcome="fail", clauses=["R-FOLLOW-2"], requires={"a": "b"}
+    )
+    result.attribution = attribution
+    written = result.as_dict()
+    assert written == asdict(result) and list(written) == list(asdict(result))
+    written["clauses"].append("R-X-1")
+    assert result.clauses == ["R-FOLLOW-2"]  # a copy, not the result's own list

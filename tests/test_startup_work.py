@@ -62,6 +62,17 @@ def test_check_loads_no_pytest_plugin_but_the_suites(check_modules: set[str]) ->
     assert {"pytest_bdd.plugin", "generala_conformance.suite.pytest_plugin"} <= check_modules
 
 
+def test_check_loads_no_code_generator_of_pytest_bdd(check_modules: set[str]) -> None:
+    assert "pytest_bdd.plugin" in check_modules
+    assert not {m for m in check_modules if m == "mako" or m.startswith(("mako.", "pytest_bdd.generation"))}
+
+
+def test_the_code_generator_can_still_be_imported_after_a_check(tmp_path: Path) -> None:
+    code = CHECK_THEN_MODULES + "import pytest_bdd.generation as g, pytest_bdd; print(g.generate_code.__name__)"
+    done = _python(code, tmp_path)
+    assert done.stdout.split()[-1] == "generate_code", done.stdout[-2000:] + done.stderr[-2000:]
+
+
 def test_check_takes_the_kits_cases_from_the_cache_without_validating(check_modules: set[str]) -> None:
     assert "generala_conformance.games.cards.case_cache" in check_modules
     assert "jsonschema" not in check_modules

@@ -12,6 +12,7 @@ own implementation process).
 from __future__ import annotations
 
 import fnmatch
+import functools
 import importlib
 import importlib.util
 import re
@@ -117,6 +118,13 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         "--generala-progress",
         action="store_true",
         help="progress on stderr instead of a letter per case: a bar on a terminal, else a line every 30 s",
+    )
+    group.addoption(
+        "--generala-fork",
+        type=int,
+        default=1,
+        metavar="N",
+        help="run the cases in N worker processes forked after the collection (POSIX)",
     )
     group.addoption(
         "--generala-no-skip",
@@ -245,12 +253,23 @@ def card_cases(root: Path | None) -> list[Any]:
     return load_all(root) if root else [*bundled_cases(), *perft_cases()]
 
 
+def _labels(case: Any) -> tuple[list[str], list[str], dict[str, str]]:
+    """A fixture case's clauses, ambiguities and required options: its marks, and its :class:`CaseInfo`."""
+    ambiguities = getattr(case, "ambiguities", None) or ([case.ambiguity] if case.ambiguity else [])
+    return list(case.clauses), list(ambiguities), dict(case.requires)
+
+
+@functools.cache
+def _mark(name: str, *args: str) -> pytest.MarkDecorator:
+    """``pytest.mark.NAME(*args)``, made once (hundreds of cases share each clause's mark)."""
+    return getattr(pytest.mark, name)(*args)
+
+
 def _case_marks(case: Any) -> list[pytest.MarkDecorator]:
-    marks = [pytest.mark.generala_clause(c) for c in case.clauses]
-    for ambiguity in getattr(case, "ambiguities", None) or ([case.ambiguity] if case.ambiguity else []):
-        marks.append(pytest.mark.generala_ambiguity(ambiguity))
-    marks += [pytest.mark.generala_option(k, v) for k, v in case.requires.items()]
-    return marks
+    clauses, ambiguities, requires = _labels(case)
+    marks = [_mark("generala_clause", c) for c in clauses]
+    marks += [_mark("generala_ambiguity", a) for a in ambiguities]
+    return marks + [_mark("generala_option", k, v) for k, v in requires.items()]
 
 
 def case_info(item: pytest.Item) -> CaseInfo | None:
@@ -263,28 +282,34 @@ def case_info(item: pytest.Item) -> CaseInfo | None:
         case = callspec.params["generala_case"]
         if not hasattr(case, "run"):  # the placeholder of an empty fixture set
             return None
-        info = CaseInfo(case.id, case.title, "fixture", f"{case.path}:{case.line}")
-    else:
-        from pytest_bdd.scenario import scenario_wrapper_template_registry
+        clauses, ambiguities, requires = _labels(case)  # its marks are made of these alone
+        info = CaseInfo(case.id, case.title, "fixture", f"{case.path}:{case.line}", requires=requires)
+        info.clauses, info.ambiguities = sorted(set(clauses)), sorted(set(ambiguities))
+        info.tags = _tags(info, set())
+        item.stash[CASE_KEY] = info
+        return info
+    from pytest_bdd.scenario import scenario_wrapper_template_registry
 
-        template = scenario_wrapper_template_registry.get(getattr(item, "function", None))
-        if template is None:
-            return None
-        where = f"{template.feature.filename}:{template.line_number}"
-        marker = item.get_closest_marker("generala_id")
-        if marker is None:  # the suite's lint (coverage.check) requires the tag: never in a release
-            raise pytest.UsageError(f"{where}: scenario {template.name!r} has no @id: tag (its stable case id)")
-        case_id = marker.args[0] + (f"[{callspec.id}]" if callspec is not None else "")
-        info = CaseInfo(case_id, template.name, "feature", where)
+    template = scenario_wrapper_template_registry.get(getattr(item, "function", None))
+    if template is None:
+        return None
+    where = f"{template.feature.filename}:{template.line_number}"
+    marker = item.get_closest_marker("generala_id")
+    if marker is None:  # the suite's lint (coverage.check) requires the tag: never in a release
+        raise pytest.UsageError(f"{where}: scenario {template.name!r} has no @id: tag (its stable case id)")
+    case_id = marker.args[0] + (f"[{callspec.id}]" if callspec is not None else "")
+    info = CaseInfo(case_id, template.name, "feature", where)
     info.clauses = sorted({m.args[0] for m in item.iter_markers("generala_clause")})
     info.ambiguities = sorted({m.args[0] for m in item.iter_markers("generala_ambiguity")})
     info.requires = {m.args[0]: m.args[1] for m in item.iter_markers("generala_option")}
-    info.tags = sorted(
-        {*info.clauses, *info.ambiguities, *(f"option:{k}={v}" for k, v in info.requires.items())}
-        | {m.args[0] for m in item.iter_markers("generala_tag")}
-    )
+    info.tags = _tags(info, {m.args[0] for m in item.iter_markers("generala_tag")})
     item.stash[CASE_KEY] = info
     return info
+
+
+def _tags(info: CaseInfo, others: set[str]) -> list[str]:
+    """Every tag of a case: its clauses, ambiguities, ``option:NAME=VALUE`` and ``others``."""
+    return sorted({*info.clauses, *info.ambiguities, *(f"option:{k}={v}" for k, v in info.requires.items())} | others)
 
 
 def _clause_matches(clauses: list[str], patterns: list[str]) -> bool:
@@ -367,6 +392,34 @@ def _handshake_failure(config: pytest.Config) -> handshake.HandshakeFailed | Non
         impl.adapter.close()
         return failure
     return None
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtestloop(session: pytest.Session) -> bool | None:
+    """Under ``--generala-fork N``, run the collected cases in N forked workers
+    (:mod:`generala_conformance.suite.forked`), each with its own implementation;
+    this process, whose implementation has shaken hands already, is closed first."""
+    config = session.config
+    jobs = config.getoption("generala_fork")
+    plain = session.testsfailed or config.option.collectonly or len(session.items) < 2
+    xdist = hasattr(config, "workerinput") or config.pluginmanager.has_plugin("dsession")  # xdist distributes
+    if jobs < 2 or plain or xdist or RUN_KEY not in config.stash:
+        return None
+    from generala_conformance.suite import forked
+
+    impl = config.stash.get(IMPL_KEY, None)
+    if impl is not None:
+        impl.adapter.close()
+
+    def start() -> None:
+        impl = Implementation(config)
+        config.stash[IMPL_KEY] = impl
+        launch = getattr(impl.adapter, "launch", None)
+        if launch is not None:
+            launch()
+
+    forked.run(session, jobs, start, detach=[config.pluginmanager.get_plugin("generala-run")])
+    return True
 
 
 class HandshakeItem(pytest.Item):

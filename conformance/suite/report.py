@@ -16,7 +16,7 @@ import contextlib
 import json
 import os
 import tempfile
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from functools import cache
 from importlib.resources import files
 from pathlib import Path
@@ -48,6 +48,15 @@ class CaseResult:
     message: str | None = None
     stderr: str | None = None
     attribution: dict[str, str] | None = None  # the clause a failure breaks: clause, statement, why
+
+    def as_dict(self) -> dict[str, Any]:
+        """The case as the report writes it: what ``dataclasses.asdict`` gives (every
+        container here holds strings), without its deep copy of each value (a fifth
+        of the report's cost)."""
+        found = dict(vars(self))
+        found.update(clauses=list(self.clauses), ambiguities=list(self.ambiguities), requires=dict(self.requires))
+        found["attribution"] = dict(self.attribution) if self.attribution is not None else None
+        return found
 
     @property
     def areas(self) -> list[str]:
@@ -208,7 +217,7 @@ def build(
         "skips": skips,
         "areas": by_area(results),
         "rollup": rollup(results),
-        "cases": [asdict(r) for r in sorted(results, key=lambda r: r.id)],
+        "cases": [r.as_dict() for r in sorted(results, key=lambda r: r.id)],
     }
 
 

@@ -12,6 +12,8 @@ import argparse
 import os
 import shlex
 import shutil
+import sys
+import types
 from pathlib import Path
 
 import pytest
@@ -38,7 +40,14 @@ def add_adapter_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--validate-messages", action="store_true", help="check every message against the protocol schema"
     )
-    parser.add_argument("-n", "--jobs", type=int, default=1, metavar="N", help="run in N processes (pytest-xdist)")
+    parser.add_argument(
+        "-n",
+        "--jobs",
+        type=int,
+        default=1,
+        metavar="N",
+        help="run the cases in N processes, forked after one collection (pytest-xdist where there is no fork)",
+    )
     parser.add_argument("--cases", metavar="DIR", help="run the YAML fixtures of DIR instead of the kit's suite")
     parser.add_argument(
         "--max-faults",
@@ -78,13 +87,19 @@ def preflight(args: argparse.Namespace) -> None:
         raise CheckUsageError("no-cases-dir", f"--cases: {args.cases} is not a directory")
     if args.max_faults < 0:
         raise CheckUsageError("bad-max-faults", f"--max-faults {args.max_faults}: give 0 (never) or more")
-    if args.jobs > 1 and not _has_xdist():
+    if args.jobs > 1 and not _can_fork() and not _has_xdist():
         raise CheckUsageError("no-xdist", "-n needs pytest-xdist (pip install pytest-xdist)")
 
 
 def _spec(args: argparse.Namespace) -> str:
     """The rulebook folder of the game ``args`` check."""
     return games.get(getattr(args, "game", "cards")).spec
+
+
+def _can_fork() -> bool:
+    from generala_conformance.suite import forked
+
+    return forked.available()
 
 
 def _has_xdist() -> bool:
@@ -99,7 +114,8 @@ def pytest_args(args: argparse.Namespace, extra: list[str]) -> list[str]:
     # Only the plugins the suite needs: another installed plugin (hypothesis's imports
     # hypothesis, ~0.2 s) would slow every start and could change the run.
     argv += ["--disable-plugin-autoload", "-p", "generala_conformance.suite.pytest_plugin", "-p", "pytest_bdd.plugin"]
-    argv += ["-p", "xdist.plugin"] if args.jobs > 1 else []
+    xdist = args.jobs > 1 and not _can_fork()
+    argv += ["-p", "xdist.plugin"] if xdist else []
     for name in UNUSED_PLUGINS:
         argv += ["-p", f"no:{name}"]
     # --assert=plain: the kit's modules are imported already (no rewriting; no warning about it).
@@ -119,10 +135,35 @@ def pytest_args(args: argparse.Namespace, extra: list[str]) -> list[str]:
     if args.cases:
         argv.append(f"--generala-cases={Path(args.cases).resolve()}")
     if args.jobs > 1:
-        argv += ["-n", str(args.jobs)]
+        argv += ["-n", str(args.jobs)] if xdist else [f"--generala-fork={args.jobs}"]
     return argv + extra
 
 
 def run_pytest(argv: list[str], plugins: list[object] | None = None) -> int:
     """Run pytest in-process (with ``plugins`` registered); its exit code."""
+    _import_bdd_plugin_without_generator()
     return int(pytest.main(argv, plugins=plugins))
+
+
+def _import_bdd_plugin_without_generator() -> None:
+    """Import pytest-bdd's plugin (``-p pytest_bdd.plugin`` then finds it loaded) with a
+    stand-in for its code generator, :mod:`pytest_bdd.generation`: the generator serves
+    ``pytest --generate-missing`` only, which a suite run never takes, and imports mako
+    (and with it pygments' lexers: ~45 ms of every start). The stand-in adds no option and leaves
+    ``sys.modules`` afterwards, so the real generator can still be imported; a plugin
+    loaded already (the suite run inside a pytest run) is left as it is."""
+    if "pytest_bdd.plugin" in sys.modules:
+        return
+    import pytest_bdd
+
+    name = "pytest_bdd.generation"
+    stand_in = types.ModuleType(name, "pytest-bdd's code generator, left out of the kit's suite runs")
+    stand_in.add_options = lambda parser: None  # type: ignore[attr-defined]
+    stand_in.cmdline_main = lambda config: None  # type: ignore[attr-defined]
+    sys.modules[name] = stand_in
+    try:
+        import pytest_bdd.plugin
+    finally:
+        del sys.modules[name]
+        if getattr(pytest_bdd, "generation", None) is stand_in:
+            del pytest_bdd.generation

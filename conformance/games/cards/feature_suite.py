@@ -10,9 +10,11 @@ game) and ``generala_rules`` (the rule options of the scenario, from its
 from __future__ import annotations
 
 from generala_conformance.games.cards.steps import *  # noqa: F403 - the step fixtures pytest-bdd looks up
+from generala_conformance.suite.feature_cache import preload
 from generala_scenarios import CARDS
 from pytest_bdd import scenarios
 
 FEATURES = CARDS / "features"
 
+preload(FEATURES)  # parsed once per content (the cache), not at every collection
 scenarios(str(FEATURES))
