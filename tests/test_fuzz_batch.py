@@ -245,6 +245,14 @@ def test_requests_sent_ahead_are_answered_in_order_with_several_in_flight(tmp_pa
         assert dying.hello()["batch"] is True and dying.starts == 2  # a new process, as after any crash
     finally:
         dying.close()
+    early = ProcessAdapter([sys.executable, str(script), "6", "1"], timeout=5)  # answers 1 of 6, then exits
+    try:
+        sends = [early.send(opening) for _ in range(3)]
+        started, crashed = sends[0]()
+        assert started == expected[0] and "before answering request 3 (legal)" in str(crashed)
+        assert sends[2]() == sends[1]() == [crashed, crashed]  # every call in flight ends with that fault
+    finally:
+        early.close()
 
 
 def test_the_fuzzer_sends_the_next_game_before_it_reads_the_replies_to_one(tmp_path) -> None:

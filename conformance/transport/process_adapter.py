@@ -37,7 +37,7 @@ import subprocess
 import threading
 import time
 import weakref
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import partial
 from typing import Any, NoReturn
 
@@ -447,17 +447,28 @@ class ProcessAdapter(protocol.RequestAdapter):
         sending is the outcome of those calls, when they are asked."""
         if not calls or self._planned is not None or self._ahead or self._proc is None or self._hello_sent is not None:
             return
-        if self._buffer or (any(cmd == "batch" for cmd, _ in calls) and not self._batches()):
+        if self._buffer:
             return
+        encoded = self._sendable(calls)
+        if encoded is not None:
+            self._planned = (calls, self._write_ahead(calls, encoded))
+
+    def _sendable(self, calls: list[tuple[str, Json]]) -> list[tuple[int, bytes]] | None:
+        """The requests of ``calls`` encoded, if they may be sent ahead: at most
+        :data:`PIPELINE_WINDOW` bytes (neither pipe may fill up while the replies
+        are not read), a batch only to an implementation that takes them, and
+        every request one the kit can send (else the call that asks it says so)."""
+        if any(cmd == "batch" for cmd, _ in calls) and not self._batches():
+            return None
         first = self._next_id
         try:
             encoded = [self._encoded(cmd, fields) for cmd, fields in calls]
-        except (ValueError, TypeError):  # a request the kit cannot send: the case asking it says so
+        except (ValueError, TypeError):
             encoded = []
         if not encoded or sum(len(line) for _, line in encoded) > PIPELINE_WINDOW:
             self._next_id = first  # nothing sent: the ids are free again
-            return
-        self._planned = (calls, self._write_ahead(calls, encoded))
+            return None
+        return encoded
 
     def _settle(self) -> None:
         """Read the replies to every request in flight (:meth:`send`, :meth:`send_ahead`),
@@ -470,12 +481,9 @@ class ProcessAdapter(protocol.RequestAdapter):
 
     def _answered_ahead(self, calls: list[tuple[str, Json]]) -> list[Any] | None:
         """The outcomes of ``calls`` if they are the requests sent ahead (their
-        replies read now), else ``None`` (any requests sent ahead are settled)."""
+        replies read now), else ``None``."""
         planned, self._planned = self._planned, None
-        if planned is None or planned[0] != calls:
-            self._settle()
-            return None
-        return planned[1]()
+        return planned[1]() if planned is not None and planned[0] == calls else None
 
     def pipeline(self, calls: list[tuple[str, Json]]) -> list[Any]:
         """Send the requests of ``calls`` ahead of their replies, read in order
@@ -520,14 +528,10 @@ class ProcessAdapter(protocol.RequestAdapter):
         flight, as in :meth:`pipeline`)."""
         try:
             self._ensure_running()
-            if any(cmd == "batch" for cmd, _ in calls) and not self._batches():
-                return super().send(calls)
-            encoded = [self._encoded(cmd, fields) for cmd, fields in calls]
-            if sum(len(line) for _, line in encoded) > PIPELINE_WINDOW:
-                return super().send(calls)
+            encoded = self._sendable(calls)
         except AdapterFault as fault:
             return partial(_repeated, fault, len(calls))
-        return self._write_ahead(calls, encoded)
+        return super().send(calls) if encoded is None else self._write_ahead(calls, encoded)
 
     def _write_ahead(self, calls: list[tuple[str, Json]], encoded: list[tuple[int, bytes]]) -> Callable[[], list[Any]]:
         """Write the ``encoded`` requests of ``calls`` at once, in flight behind any
@@ -557,16 +561,13 @@ class ProcessAdapter(protocol.RequestAdapter):
                 self._outcome(sent, outcomes)
         except AdapterFault as fault:  # the process is stopped: every later call in flight ends so too
             outcomes += [fault] * (len(ahead.waiting) - len(outcomes))
-            for other in later:
-                other.outcomes = [fault] * len(other.waiting)
-            self._ahead.clear()
+            _end_with(fault, later)
         ahead.outcomes = outcomes
 
     def _abandon(self, fault: AdapterFault) -> None:
         """End every call in flight (:meth:`send`) with ``fault``: the process is gone."""
-        while self._ahead:
-            ahead = self._ahead.popleft()
-            ahead.outcomes = [fault] * len(ahead.waiting)
+        _end_with(fault, self._ahead)
+        self._ahead.clear()
 
     def _answer(
         self,
@@ -677,6 +678,12 @@ class ProcessAdapter(protocol.RequestAdapter):
         code = self._proc.returncode
         how = "exited early (code 0)" if code == 0 else _exit_text(code)
         return AdapterCrash(f"the implementation {how} before answering request {request_id} ({cmd})")
+
+
+def _end_with(fault: AdapterFault, pending: Iterable[_Ahead]) -> None:
+    """Give every call of the ``pending`` requests in flight the outcome ``fault``."""
+    for ahead in pending:
+        ahead.outcomes = _repeated(fault, len(ahead.waiting))
 
 
 def _repeated(fault: AdapterFault, count: int) -> list[Any]:
