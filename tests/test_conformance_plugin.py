@@ -189,3 +189,28 @@ def test_the_plugin_leaves_unrelated_runs_alone(pytester: pytest.Pytester) -> No
     result = pytester.runpytest(*QUIET)
     result.assert_outcomes(passed=1)
     assert "generala conformance" not in result.stdout.str()
+
+
+def test_each_fixture_case_is_an_item_named_by_its_id_and_the_adapter_is_closed_once(
+    pytester: pytest.Pytester,
+) -> None:
+    """A fixture case is an item of its own (``generala/fixtures::<case id>``, located at its
+    YAML file); a run of fixture cases alone still closes the implementation at its end, once."""
+    pytester.makepyfile(
+        closing_adapter=f"""
+from pathlib import Path
+from generala_conformance.games.cards.reference_adapter import ReferenceAdapter
+
+class Adapter(ReferenceAdapter):
+    def close(self):
+        with open({str(pytester.path / "closed.txt")!r}, "a") as log:
+            log.write("closed\\n")
+"""
+    )
+    pytester.syspathinsert()
+    result, document, junit = run_suite(pytester, "--generala-adapter=closing_adapter:Adapter", "-v")
+    assert result.ret == 0 and set(outcomes(document).values()) == {"pass"}
+    result.stdout.fnmatch_lines(["generala/fixtures::kit-test-follow PASSED*"])
+    names = {case.get("name") for case in junit.iter("testcase")}
+    assert names == {"kit-test-follow", "kit-test-joker", "kit-test-refuse"}
+    assert (pytester.path / "closed.txt").read_text() == "closed\n"

@@ -32,8 +32,9 @@ class Game(NamedTuple):
     """What ``serve`` refuses before the adapter sees a request."""
     schema: str
     """Its protocol schema, a file of ``generala_spec/schemas``."""
-    suite_modules: tuple[str, ...]
-    """The modules the pytest plugin collects: the feature suite, the fixture suite."""
+    features: str
+    """The module of its feature suite, which the pytest plugin collects (its fixture
+    cases, from :attr:`cases`, are collected without a module)."""
     cases: str
     """A function ``(root: Path | None) -> list`` of the fixture cases (``None``: the kit's own)."""
     requires: str | None = None
@@ -51,8 +52,6 @@ class Game(NamedTuple):
         return load(self.version_of_suite)
 
 
-FIXTURE_SUITE = "generala_conformance.suite.fixture_suite"
-
 GAMES: dict[str, Game] = {
     "cards": Game(
         name="cards",
@@ -60,7 +59,7 @@ GAMES: dict[str, Game] = {
         default_adapter="generala_conformance.games.cards.reference_adapter:ReferenceAdapter",
         request_checks="generala_conformance.transport.request_checks:check_request",
         schema="protocol.schema.json",
-        suite_modules=("generala_conformance.games.cards.feature_suite", FIXTURE_SUITE),
+        features="generala_conformance.games.cards.feature_suite",
         cases="generala_conformance.suite.pytest_plugin:card_cases",
         planned=True,
     ),
@@ -70,7 +69,7 @@ GAMES: dict[str, Game] = {
         default_adapter="generala_conformance.games.dice.reference_adapter:DiceReferenceAdapter",
         request_checks="generala_conformance.games.dice.request_checks:check_request",
         schema="dice-protocol.schema.json",
-        suite_modules=("generala_conformance.games.dice.feature_suite", FIXTURE_SUITE),
+        features="generala_conformance.games.dice.feature_suite",
         cases="generala_conformance.games.dice.cases:suite_cases",
         requires="generala_conformance.games.dice.runner:requires_for",
         version_of_suite="generala_scenarios:DICE_SUITE_VERSION",

@@ -208,39 +208,70 @@ class SuiteModule(pytest.Module):
         return importlib.import_module(self.module_name)
 
 
-def _suite_modules(config: pytest.Config) -> list[str]:
-    features, fixtures = game_of(config).suite_modules
-    names = [fixtures]
-    if not config.getoption("generala_cases") and importlib.util.find_spec(features) is not None:
-        names.insert(0, features)
-    return names
-
-
 def _collect_suite(session: pytest.Session) -> Iterator[pytest.Item]:
-    for name in _suite_modules(session.config):
-        spec = importlib.util.find_spec(name)
-        assert spec is not None and spec.origin is not None
-        kind = name.rsplit(".", 1)[1].split("_")[0]
-        module = SuiteModule.from_parent(session, path=Path(spec.origin), nodeid=f"generala/{kind}s")
-        module.module_name = name
+    """The suite's cases: the feature scenarios (not with ``--generala-cases``), then the fixture cases."""
+    features = importlib.util.find_spec(game_of(session.config).features)
+    if not session.config.getoption("generala_cases") and features is not None and features.origin is not None:
+        module = SuiteModule.from_parent(session, path=Path(features.origin), nodeid="generala/features")
+        module.module_name = features.name
         yield from session.genitems(module)
+    yield from session.genitems(FixtureCases.from_parent(session, name="fixtures", nodeid="generala/fixtures"))
 
 
-def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
-    """Parametrize the fixture suite's test with every YAML case and, for the
-    kit's own suite, every case of the perft table."""
-    if "generala_case" not in metafunc.fixturenames:
-        return
-    from generala_conformance.errors import UsageError
-    from generala_conformance.games.cards.fixtures import FixtureError
+class FixtureCases(pytest.Collector):
+    """The game's fixture cases: its YAML fixtures (``--generala-cases DIR``, else the
+    kit's own and, for the card game, the perft table's), one :class:`FixtureCaseItem` each."""
 
-    root = metafunc.config.getoption("generala_cases")
-    try:
-        cases = games.load(game_of(metafunc.config).cases)(Path(root) if root else None)
-    except (FixtureError, UsageError) as error:  # shown as its one-paragraph message, without a traceback
-        raise pytest.Collector.CollectError(f"{error} [{error.code}]") from None
-    params = [pytest.param(case, id=case.id, marks=_case_marks(case)) for case in cases]
-    metafunc.parametrize("generala_case", params)
+    def collect(self) -> Iterator[pytest.Item]:
+        from generala_conformance.errors import UsageError
+        from generala_conformance.games.cards.fixtures import FixtureError
+
+        root = self.config.getoption("generala_cases")
+        try:
+            cases = games.load(game_of(self.config).cases)(Path(root) if root else None)
+        except (FixtureError, UsageError) as error:  # shown as its one-paragraph message, without a traceback
+            raise self.CollectError(f"{error} [{error.code}]") from None
+        for case in cases:
+            yield FixtureCaseItem.from_parent(self, name=case.id, path=Path(case.path), case=case)
+
+
+class FixtureCaseItem(pytest.Item):
+    """One fixture case, played as it is (``case.run(adapter, rules)``): its set-up is what
+    the ``generala_rules`` and ``generala_adapter`` fixtures give a scenario (the circuit
+    breaker, the rules to send or a skip, the adapter), its tear-down their check that the
+    implementation wrote nothing unasked. No test function, no pytest fixture: hundreds of
+    cases are built and set up in a fraction of the time."""
+
+    def __init__(self, *, case: Any, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.case = case
+        for mark in _case_marks(case):
+            self.add_marker(mark)
+        clauses, ambiguities, requires = _labels(case)  # its marks are made of these alone
+        info = CaseInfo(case.id, case.title, "fixture", f"{case.path}:{case.line}", requires=requires)
+        info.clauses, info.ambiguities = sorted(set(clauses)), sorted(set(ambiguities))
+        info.tags = _tags(info, set())
+        self.stash[CASE_KEY] = info
+        self.rules: dict[str, str] = {}
+        self.adapter: Adapter | None = None
+
+    def setup(self) -> None:
+        impl = _implementation(self.config, self.session)
+        impl.guard()
+        self.rules = rules_for(self.stash[CASE_KEY], self.config, impl.hello())
+        self.adapter = _case_adapter(impl)
+
+    def runtest(self) -> None:
+        assert self.adapter is not None  # set up
+        self.case.run(self.adapter, self.rules)
+
+    def teardown(self) -> None:
+        if self.adapter is not None:
+            self.adapter = None
+            _check_idle(_implementation(self.config, self.session))
+
+    def reportinfo(self) -> tuple[Path, int | None, str]:
+        return Path(self.case.path), self.case.line - 1, self.case.id
 
 
 def card_cases(root: Path | None) -> list[Any]:
@@ -278,16 +309,6 @@ def case_info(item: pytest.Item) -> CaseInfo | None:
     if info is not None:
         return info
     callspec = getattr(item, "callspec", None)
-    if callspec is not None and "generala_case" in callspec.params:
-        case = callspec.params["generala_case"]
-        if not hasattr(case, "run"):  # the placeholder of an empty fixture set
-            return None
-        clauses, ambiguities, requires = _labels(case)  # its marks are made of these alone
-        info = CaseInfo(case.id, case.title, "fixture", f"{case.path}:{case.line}", requires=requires)
-        info.clauses, info.ambiguities = sorted(set(clauses)), sorted(set(ambiguities))
-        info.tags = _tags(info, set())
-        item.stash[CASE_KEY] = info
-        return info
     from pytest_bdd.scenario import scenario_wrapper_template_registry
 
     template = scenario_wrapper_template_registry.get(getattr(item, "function", None))
@@ -384,12 +405,11 @@ def _handshake_failure(config: pytest.Config) -> handshake.HandshakeFailed | Non
     """Shake hands once with the implementation of this pytest process (opened
     at :func:`pytest_collection`), before any case runs; the failure when it
     never completes a handshake."""
-    impl = config.stash.get(IMPL_KEY, None) or Implementation(config)
-    config.stash[IMPL_KEY] = impl
+    impl = _implementation(config)
     try:
         impl.hello()
     except handshake.HandshakeFailed as failure:
-        impl.adapter.close()
+        impl.close()
         return failure
     return None
 
@@ -409,7 +429,7 @@ def pytest_runtestloop(session: pytest.Session) -> bool | None:
 
     impl = config.stash.get(IMPL_KEY, None)
     if impl is not None:
-        impl.adapter.close()
+        impl.close()
 
     def start() -> None:
         impl = Implementation(config)
@@ -462,6 +482,14 @@ class Implementation:
         self.known_hello: dict[str, Any] | None = None
         self.max_faults: int = config.getoption("generala_max_faults")
         self.faults_in_a_row = 0  # cases ended in a timeout or a crash since the last one that did not
+        self.closed = False
+        self.closes_with: pytest.Session | None = None  # the session whose end closes the adapter
+
+    def close(self) -> None:
+        """Close the adapter (once)."""
+        if not self.closed:
+            self.closed = True
+            self.adapter.close()
 
     def guard(self) -> None:
         """The circuit breaker: once :attr:`max_faults` cases in a row ended in a
@@ -501,14 +529,22 @@ class CircuitOpen(AdapterFault):
 IMPL_KEY = pytest.StashKey[Implementation]()
 
 
+def _implementation(config: pytest.Config, session: pytest.Session | None = None) -> Implementation:
+    """The implementation under test for this pytest process (opened, and its handshake
+    checked, at collection); given the ``session`` of a case being set up, it is closed
+    when that session's cases are torn down (as a session fixture is)."""
+    impl = config.stash.get(IMPL_KEY, None) or Implementation(config)
+    config.stash[IMPL_KEY] = impl
+    if session is not None and impl.closes_with is not session:
+        impl.closes_with = session
+        session.addfinalizer(impl.close)
+    return impl
+
+
 @pytest.fixture(scope="session")
-def generala_implementation(pytestconfig: pytest.Config) -> Iterator[Implementation]:
-    """The implementation under test for this pytest process (opened, and its
-    handshake checked, at collection)."""
-    impl = pytestconfig.stash.get(IMPL_KEY, None) or Implementation(pytestconfig)
-    pytestconfig.stash[IMPL_KEY] = impl
-    yield impl
-    impl.adapter.close()
+def generala_implementation(request: pytest.FixtureRequest) -> Implementation:
+    """The implementation under test for this pytest process (closed at the end of the session)."""
+    return _implementation(request.config, request.session)
 
 
 def rules_for(info: CaseInfo | None, config: pytest.Config, hello: dict[str, Any]) -> dict[str, str]:
@@ -541,18 +577,24 @@ def generala_rules(request: pytest.FixtureRequest, generala_implementation: Impl
 
 
 @pytest.fixture
-def generala_adapter(
-    request: pytest.FixtureRequest, generala_implementation: Implementation, generala_rules: dict[str, str]
-) -> Iterator[Adapter]:
-    """The implementation under test, holding no game yet (each case starts its own);
-    a setup its hello declares unsupported is skipped, never sent; a process is
-    asked each case's requests ahead (:class:`Planned`) when the game's cases say
-    them. After the case, output nobody asked for (a second reply) is this case's error."""
-    adapter = generala_implementation.adapter
-    declared = Declared(adapter, generala_implementation.hello())
-    planned = adapter.pipelines and games.get(request.config.getoption("generala_game")).planned
-    yield Planned(declared) if planned else declared
-    check_idle = getattr(adapter, "check_idle", None)
+def generala_adapter(generala_implementation: Implementation, generala_rules: dict[str, str]) -> Iterator[Adapter]:
+    """The implementation under test, holding no game yet (:func:`_case_adapter`). After
+    the case, output nobody asked for (a second reply) is this case's error."""
+    yield _case_adapter(generala_implementation)
+    _check_idle(generala_implementation)
+
+
+def _case_adapter(impl: Implementation) -> Adapter:
+    """The implementation for one case, holding no game yet (each case starts its own):
+    a setup its hello declares unsupported is skipped, never sent; a process is asked
+    each case's requests ahead (:class:`Planned`) when the game's cases say them."""
+    declared = Declared(impl.adapter, impl.hello())
+    return Planned(declared) if impl.adapter.pipelines and impl.game.planned else declared
+
+
+def _check_idle(impl: Implementation) -> None:
+    """Raise if the implementation wrote output nobody asked for (a process only)."""
+    check_idle = getattr(impl.adapter, "check_idle", None)
     if check_idle is not None:
         check_idle()
 
@@ -572,8 +614,7 @@ def _send_ahead(item: pytest.Item) -> None:
     a planned game, no skip marker, no open circuit breaker, every option it needs;
     and only to a running process (none is started for it)."""
     impl = item.config.stash.get(IMPL_KEY, None)
-    callspec = getattr(item, "callspec", None)
-    case = callspec.params.get("generala_case") if callspec is not None else None
+    case = item.case if isinstance(item, FixtureCaseItem) else None
     info = case_info(item) if hasattr(case, "planned_calls") else None
     if impl is None or info is None or impl.known_hello is None or getattr(impl.adapter, "pid", None) is None:
         return
