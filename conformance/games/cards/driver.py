@@ -23,12 +23,15 @@ Json = dict[str, Any]
 
 def subset(expected: Any, actual: Any) -> bool:
     """Whether ``expected`` is contained in ``actual``: dicts key by key (recursively),
-    everything else by equality."""
-    if isinstance(expected, Mapping):
-        return isinstance(actual, Mapping) and all(
+    everything else by equality. (Equal values first: most expected events are whole
+    events, compared at C speed; ``type(...) is dict`` spares the slow ABC checks.)"""
+    if expected == actual:
+        return True
+    if type(expected) is dict or isinstance(expected, Mapping):
+        return (type(actual) is dict or isinstance(actual, Mapping)) and all(
             key in actual and subset(value, actual[key]) for key, value in expected.items()
         )
-    return bool(expected == actual)
+    return False
 
 
 def events_match(expected: Sequence[Json], actual: Sequence[Json]) -> bool:
