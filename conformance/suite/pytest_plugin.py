@@ -184,14 +184,13 @@ def pytest_bdd_apply_tag(tag: str, function: Any) -> bool | None:
     if tag.startswith(ID_TAG):
         pytest.mark.generala_id(tag.removeprefix(ID_TAG))(function)
     elif CLAUSE_TAG.fullmatch(tag):
-        pytest.mark.generala_clause(tag)(function)
+        _mark("generala_clause", tag)(function)
     elif tag.startswith("AMB-"):
-        pytest.mark.generala_ambiguity(tag)(function)
+        _mark("generala_ambiguity", tag)(function)
     elif tag.startswith("option:") and "=" in tag:
-        name, value = tag[len("option:") :].split("=", 1)
-        pytest.mark.generala_option(name, value)(function)
+        _mark("generala_option", *tag[len("option:") :].split("=", 1))(function)
     else:
-        pytest.mark.generala_tag(tag)(function)
+        _mark("generala_tag", tag)(function)
     return True
 
 
