@@ -4,6 +4,11 @@ Prints three ratios measured in the same run (issue 12), medians of alternated r
 ``check`` with no case selected ÷ full ``check`` (target ≤ 0.25), full ``check`` ÷
 ``check --help`` (target ≤ 5), and ``check -n 2`` ÷ ``check`` (target < 1).
 
+For information it also prints floors, whole processes too: ``python -c pass``,
+``import pytest`` alone, and the fixture cases two ways — ``check -k fixtures`` (the
+suite's runner, pytest) and a plain loop over the same cases with the same adapter,
+handshake and rules (:func:`plain_loop`): what the runner itself costs.
+
 Run: ``python3 bench/bench_check.py [--repeat K]`` (under the shared lock, see the brief).
 Figures are printed, never asserted.
 """
@@ -25,12 +30,35 @@ RUNS = {
     "check -n 2 (full suite)": ["check", "-n", "2"],
 }
 EXPECTED_CODES = {"check, no case selected (-k)": 2}  # no case matched the filters
+FLOORS = {
+    "python -c pass": [sys.executable, "-c", "pass"],
+    "python -c 'import pytest'": [sys.executable, "-c", "import pytest"],
+    "check -k fixtures (pytest)": [*KIT, "check", "-k", "fixtures"],
+    "the same cases, a plain loop": [sys.executable, __file__, "--plain-loop"],
+}
+
+
+def plain_loop() -> None:
+    """Run the card game's fixture cases (the kit's, from the cache, and the perft table's)
+    on the reference adapter as ``check`` does (handshake, the rules each case needs, the
+    declared setups), without pytest (nor the plugin, which imports it)."""
+    from generala_conformance.games.cards.case_cache import bundled_cases
+    from generala_conformance.games.cards.perft import perft_cases
+    from generala_conformance.games.cards.reference_adapter import ReferenceAdapter
+    from generala_conformance.suite.sent_rules import rules_to_send
+    from generala_conformance.transport import handshake
+    from generala_conformance.transport.declared import Declared
+
+    adapter = ReferenceAdapter()
+    hello = handshake.shake(adapter, "the reference", "cards")
+    for case in [*bundled_cases(), *perft_cases()]:
+        case.run(Declared(adapter, hello), rules_to_send(dict(case.requires), hello["options"], None, spec="cards"))
 
 
 def wall(argv: list[str], cwd: str, label: str) -> float:
-    """Seconds of one whole ``generala-kit`` process."""
+    """Seconds of one whole process (``argv``: a command line)."""
     began = time.perf_counter()
-    done = subprocess.run([*KIT, *argv], cwd=cwd, capture_output=True, check=False)
+    done = subprocess.run(argv, cwd=cwd, capture_output=True, check=False)
     spent = time.perf_counter() - began
     if done.returncode != EXPECTED_CODES.get(label, 0):
         tail = done.stdout.decode(errors="replace")[-400:] + done.stderr.decode(errors="replace")[-400:]
@@ -41,16 +69,21 @@ def wall(argv: list[str], cwd: str, label: str) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5, help="alternated runs of each command (5)")
+    parser.add_argument("--plain-loop", action="store_true", help=argparse.SUPPRESS)  # one floor's process
     args = parser.parse_args()
-    times: dict[str, list[float]] = {label: [] for label in RUNS}
+    if args.plain_loop:
+        plain_loop()
+        return
+    commands = {**{label: [*KIT, *argv] for label, argv in RUNS.items()}, **FLOORS}
+    times: dict[str, list[float]] = {label: [] for label in commands}
     with tempfile.TemporaryDirectory() as cwd:
         for _ in range(args.repeat):
-            for label, argv in RUNS.items():
+            for label, argv in commands.items():
                 times[label].append(wall(argv, cwd, label))
     median = {label: statistics.median(spent) for label, spent in times.items()}
     print(f"generala-kit check, whole processes (wall, median of {args.repeat} alternated runs):")
-    for label, seconds in median.items():
-        print(f"  {label:<32} {seconds:7.3f} s   (min {min(times[label]):.3f} s)")
+    for label in RUNS:
+        print(f"  {label:<32} {median[label]:7.3f} s   (min {min(times[label]):.3f} s)")
     full = median["check (full suite)"]
     rows = [
         ("check with no case selected ÷ full check", median["check, no case selected (-k)"] / full, "≤ 0.25"),
@@ -59,6 +92,11 @@ def main() -> None:
     ]
     for label, ratio, target in rows:
         print(f"  {label:<42} {ratio:6.2f}   (target {target})")
+    print("floors, for information (the same runs):")
+    for label in FLOORS:
+        print(f"  {label:<32} {median[label]:7.3f} s")
+    runner = median["check -k fixtures (pytest)"] - median["the same cases, a plain loop"]
+    print(f"  the runner's own cost for the fixture cases: {runner:.3f} s")
 
 
 if __name__ == "__main__":
