@@ -17,12 +17,14 @@ the case and the field.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from generala_conformance.errors import UsageError
+from generala_conformance.suite import case_cache, yaml_safe
 from generala_conformance.suite.yaml_safe import YamlRefused, load, read_text
 from generala_spec import rulebook
 from generala_spec.options import options
@@ -30,6 +32,14 @@ from generala_spec.options import options
 SPEC = "dice"
 LEVELS = ("scoring", "game")
 STEP_KINDS = ("do", "state", "legal")
+_ALLOWED = frozenset(
+    {
+        (__name__, "DiceCase"),
+        ("generala_conformance.suite.yaml_safe", "Map"),
+        ("generala_conformance.suite.yaml_safe", "Seq"),
+    }
+)
+"""What a cached dice case is built of (:mod:`~generala_conformance.suite.case_cache`)."""
 
 
 class DiceFixtureError(UsageError):
@@ -153,11 +163,16 @@ def load_file(path: Path) -> list[DiceCase]:
     return [_case(raw, path, index) for index, raw in enumerate(document["cases"])]
 
 
+def fixture_paths(root: Path) -> list[Path]:
+    """The fixture files under ``root``, in path order."""
+    return sorted(root.rglob("*.yaml"))
+
+
 def load_all(root: Path) -> list[DiceCase]:
     """Every case of every ``*.yaml`` under ``root``, in path order; ids are unique."""
     cases: list[DiceCase] = []
     seen: dict[str, str] = {}
-    for path in sorted(root.rglob("*.yaml")):
+    for path in fixture_paths(root):
         for case in load_file(path):
             if case.id in seen:
                 raise DiceFixtureError(f"{path}: case id {case.id!r} is also in {seen[case.id]}")
@@ -167,7 +182,24 @@ def load_all(root: Path) -> list[DiceCase]:
 
 
 def suite_cases(root: Path | None = None) -> list[DiceCase]:
-    """The dice suite's fixture cases: those of ``root`` (``--cases DIR``), else the kit's own."""
+    """The dice suite's fixture cases: those of ``root`` (``--cases DIR``, checked now),
+    else the kit's own (checked, from :mod:`~generala_conformance.suite.case_cache`)."""
+    if root is not None:
+        return load_all(root)
     from generala_scenarios import ROOT
 
-    return load_all(root if root is not None else ROOT / "dice" / "fixtures")
+    return case_cache.cached_cases(bundled_source(ROOT / "dice" / "fixtures"))
+
+
+def bundled_source(root: Path) -> case_cache.CaseSource:
+    """What the kit's own dice cases under ``root`` are made from: the fixture files,
+    the dice rulebook files the cases are checked against, this module and the YAML reader."""
+    return case_cache.CaseSource(
+        root,
+        fixture_paths(root),
+        [f"{SPEC}/{name}.yaml" for name in ("clauses", "ambiguities", "options")],
+        [sys.modules[__name__], yaml_safe],
+        _ALLOWED,
+        DiceCase,
+        lambda: load_all(root),
+    )
