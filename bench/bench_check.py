@@ -28,6 +28,7 @@ RUNS = {
     "check, no case selected (-k)": ["check", "-k", "no-case-has-this-name"],
     "check (full suite)": ["check"],
     "check -n 2 (full suite)": ["check", "-n", "2"],
+    "check --game dice (information)": ["check", "--game", "dice"],
 }
 EXPECTED_CODES = {"check, no case selected (-k)": 2}  # no case matched the filters
 FLOORS = {
