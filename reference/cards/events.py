@@ -44,14 +44,19 @@ values (a seat, a card, a reason), so there are at most a few thousand."""
 def events_json(events: list[tuple]) -> list[dict[str, Any]]:
     """The JSON forms of a move's events, each a dict of its own (for speed, the
     form of an event met before is copied, not built again)."""
-    out = []
-    for event in events:
-        try:
-            known = _KNOWN.get(event)
-        except TypeError:  # an unhashable value (a deal's list of seats): not kept
-            out.append(event_json(event))
-            continue
-        if known is None:
-            known = _KNOWN[event] = event_json(event)
-        out.append(known.copy())
-    return out
+    try:
+        return [_KNOWN[event].copy() for event in events]
+    except (KeyError, TypeError):  # an event not met yet, or one that cannot be kept
+        return list(map(_known_json, events))
+
+
+def _known_json(event: tuple) -> dict[str, Any]:
+    """The JSON form of ``event``, kept for the next time (an unhashable one, a
+    deal's list of seats, is built every time)."""
+    try:
+        known = _KNOWN.get(event)
+    except TypeError:
+        return event_json(event)
+    if known is None:
+        known = _KNOWN[event] = event_json(event)
+    return known.copy()
