@@ -44,10 +44,13 @@ values (a seat, a card, a reason), so there are at most a few thousand."""
 def events_json(events: list[tuple]) -> list[dict[str, Any]]:
     """The JSON forms of a move's events, each a dict of its own (for speed, the
     form of an event met before is copied, not built again)."""
+    out = []
     try:
-        return [_KNOWN[event].copy() for event in events]
+        for event in events:
+            out.append(_KNOWN[event].copy())
     except (KeyError, TypeError):  # an event not met yet, or one that cannot be kept
         return list(map(_known_json, events))
+    return out
 
 
 def _known_json(event: tuple) -> dict[str, Any]:
