@@ -60,6 +60,12 @@ KINDS = ("series", "positions", "deals")
 """The kinds of setup a campaign draws; an implementation may lack the first two."""
 
 
+_tuple = tuple.__new__
+"""A named tuple made from the tuple of its fields: ``_tuple(Step, (kind, player,
+action))`` is ``Step(kind, player, action)`` at half the cost (a step's hot path
+makes two of them)."""
+
+
 class Step(NamedTuple):
     """One step of a trial: ``do`` a legal action, ``try`` an illegal one (it must be
     refused), or ``deal`` the next game of a series (``action`` holds the deck)."""
@@ -149,14 +155,14 @@ class Reference:
     def __init__(self, setup: Json, full: bool = True) -> None:
         self.adapter = ReferenceAdapter()
         try:
-            self.adapter.start(setup)
+            state = self.adapter.start(setup)
         except BadRequest as exc:
             raise InvalidTrial(str(exc)) from None
         self.full = full
         self.game = self._game()
         self.players = self.game.n
         self.steps = 0
-        self.now = self._settled(None, True)
+        self.now = self._settled(None, state)
 
     def play(self, step: Step) -> Expected:
         """Play ``step``; what the reference expects of it."""
@@ -182,7 +188,8 @@ class Reference:
         except (Refused, BadRequest, GeneralaError) as exc:
             raise InvalidTrial(f"step {self.steps}: the reference cannot play it: {exc}") from None
         game = self.game
-        self.now = self._settled(events, self.full or kind == "deal" or not game.trick or game.phase == OVER)
+        compared = self.full or kind == "deal" or not game.trick or game.phase == OVER
+        self.now = self._settled(events, self.adapter.state() if compared else None)
         return self.now
 
     def played(self, steps: Iterable[Step]) -> Iterator[Played]:
@@ -195,13 +202,12 @@ class Reference:
         assert game is not None  # a start or deal that worked leaves a game
         return game
 
-    def _settled(self, events: list[Json] | None, compared: bool) -> Expected:
-        """What the reference expects now; ``compared``: with its state (a trick's end …)."""
+    def _settled(self, events: list[Json] | None, state: Json | None) -> Expected:
+        """What the reference expects now, with its ``state`` where it is compared (a trick's end …)."""
         game = self.game
-        state = self.adapter.state() if compared else None
         if game.phase == OVER:
-            return Expected(events, None, state, [], None, True)
-        return Expected(events, None, state, format_actions(game.legal_actions()), game.to_move, False)
+            return _tuple(Expected, (events, None, state, [], None, True))
+        return _tuple(Expected, (events, None, state, format_actions(game.legal_actions()), game.to_move, False))
 
 
 class _Answered:
@@ -587,8 +593,10 @@ def illegal_step(rng: random.Random, to_move: int, players: int, legal: list[str
         return Step("try", other, rng.choice(legal))
     if roll < 0.15:
         return Step("try", to_move, rng.choice(GARBAGE))
-    allowed = set(legal)
-    return Step("try", to_move, rng.choice([a for a in ALL_ACTIONS if a not in allowed]))
+    others = list(ALL_ACTIONS)
+    for action in legal:
+        others.remove(action)
+    return Step("try", to_move, rng.choice(others))
 
 
 def random_steps(rng: random.Random, settings: Settings, ref: Reference, steps: list[Step]) -> Iterator[Step]:
@@ -606,7 +614,7 @@ def random_steps(rng: random.Random, settings: Settings, ref: Reference, steps: 
             assert now.to_move is not None
             step = illegal_step(rng, now.to_move, ref.players, now.legal)
         else:
-            step = Step("do", now.to_move, rng.choice(now.legal))
+            step = _tuple(Step, ("do", now.to_move, rng.choice(now.legal)))
         steps.append(step)
         yield step
 
@@ -668,7 +676,7 @@ def compare_drawn(pair: Pair, drawn: Drawn) -> GameResult:
     if found is not None:
         at, mismatch = found
         del trial.steps[at + 1 :]
-    actions = sum(step.kind == "do" for step in trial.steps)
+    actions = [step.kind for step in trial.steps].count("do")
     return GameResult(drawn.index, trial, actions, mismatch, None, drawn.without)
 
 

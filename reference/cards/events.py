@@ -45,13 +45,21 @@ def events_json(events: list[tuple]) -> list[dict[str, Any]]:
     """The JSON forms of a move's events, each a dict of its own (for speed, the
     form of an event met before is copied, not built again)."""
     out = []
-    for event in events:
-        try:
-            known = _KNOWN.get(event)
-        except TypeError:  # an unhashable value (a deal's list of seats): not kept
-            out.append(event_json(event))
-            continue
-        if known is None:
-            known = _KNOWN[event] = event_json(event)
-        out.append(known.copy())
+    try:
+        for event in events:
+            out.append(_KNOWN[event].copy())
+    except (KeyError, TypeError):  # an event not met yet, or one that cannot be kept
+        return list(map(_known_json, events))
     return out
+
+
+def _known_json(event: tuple) -> dict[str, Any]:
+    """The JSON form of ``event``, kept for the next time (an unhashable one, a
+    deal's list of seats, is built every time)."""
+    try:
+        known = _KNOWN.get(event)
+    except TypeError:
+        return event_json(event)
+    if known is None:
+        known = _KNOWN[event] = event_json(event)
+    return known.copy()
