@@ -65,9 +65,13 @@ def shown(text: str | bytes) -> str:
     return head if len(text) <= _SHOWN and size <= _SHOWN * 4 else f"{head}… ({size} {unit})"
 
 
+ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+"""One encoder for every message, compact UTF-8 (``json.dumps`` with arguments builds a new one each call)."""
+
+
 def encode(message: Json) -> bytes:
     """One message as one line of UTF-8 JSON, newline included."""
-    return json.dumps(message, ensure_ascii=False, separators=(",", ":")).encode() + b"\n"
+    return ENCODER.encode(message).encode() + b"\n"
 
 
 class _NotJson(ValueError):
