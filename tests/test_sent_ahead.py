@@ -7,6 +7,7 @@ the case whose requests wrote it (``docs/protocol.md``, "Requests sent ahead")."
 from __future__ import annotations
 
 import json
+import shlex
 import sys
 import time
 from pathlib import Path
@@ -157,3 +158,27 @@ def test_the_plugin_sends_each_next_case_ahead_and_keeps_stderr_with_its_case(
     for lines in later:
         assert lines[0] == "log: handling start (0)"
         assert lines.count("log: handling start (0)") == 1
+
+
+def test_the_plugin_sends_each_next_scenario_ahead(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The kit's feature scenarios through ``serve``: the plan of each scenario's
+    first step (its start and its first moves, read from its steps) is sent while
+    the scenario before ends, and that step is answered from it, every scenario
+    but the first; the scenarios pass as in-process."""
+    from generala_conformance.cli import main
+
+    answered = []
+    original = ProcessAdapter._answered_ahead
+
+    def counting(self: ProcessAdapter, calls: list) -> list | None:
+        outcomes = original(self, calls)
+        answered.append(outcomes is not None)
+        return outcomes
+
+    monkeypatch.setattr(ProcessAdapter, "_answered_ahead", counting)
+    report = tmp_path / "report.json"
+    assert main(["check", "-k", "feature_suite", f"--json={report}", "--adapter-cmd", shlex.join(SERVE)]) == 0
+    scenarios = json.loads(report.read_text("utf-8"))["cases"]
+    assert {c["kind"] for c in scenarios} == {"feature"} and len(scenarios) > 100
+    assert {c["outcome"] for c in scenarios} == {"pass"}
+    assert answered.count(True) == len(scenarios) - 1
