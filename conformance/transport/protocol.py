@@ -150,7 +150,8 @@ def nests_deeper(text: str | bytes, limit: int) -> bool:
     else:  # without escapes every quote opens or closes a string: split there (faster)
         quoted = data.translate(None, _BUT_BRACKETS_AND_QUOTES).replace(b'""', b"")  # the strings without brackets
         brackets = b"".join(quoted.split(b'"')[::2])
-    return max(map(operator.sub, itertools.accumulate(brackets.translate(_OPENS_TWO)), itertools.count(1))) > limit
+    depths = map(operator.sub, itertools.accumulate(brackets.translate(_OPENS_TWO)), itertools.count(1))
+    return max(depths, default=0) > limit  # (no bracket outside the strings: depth 0)
 
 
 def request(request_id: int, cmd: str, **fields: Any) -> Json:
