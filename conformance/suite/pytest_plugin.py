@@ -572,11 +572,11 @@ def _send_ahead(item: pytest.Item) -> None:
     ask it: a planned game, no skip marker, no open circuit breaker, every option it
     needs; and only to a running process (none is started for it)."""
     impl = item.config.stash.get(IMPL_KEY, None)
-    plan = _plan_of(item, impl.game) if impl is not None else None
-    info = case_info(item) if plan is not None else None
-    if impl is None or info is None or impl.known_hello is None or getattr(impl.adapter, "pid", None) is None:
+    if impl is None or impl.known_hello is None or getattr(impl.adapter, "pid", None) is None:
         return
-    if not impl.game.planned or item.get_closest_marker("skip") or item.get_closest_marker("skipif"):
+    plan = _plan_of(item, impl.game)
+    info = case_info(item) if plan is not None else None
+    if info is None or not impl.game.planned or item.get_closest_marker("skip") or item.get_closest_marker("skipif"):
         return
     if impl.max_faults and impl.faults_in_a_row >= impl.max_faults:
         return
