@@ -16,7 +16,7 @@ from generala_conformance.transport import protocol
 from generala_conformance.transport.adapter import ProtocolViolation
 from generala_conformance.transport.process_adapter import STDERR_CASE_BYTES, STDERR_LINE_BYTES, StderrCapture
 from generala_conformance.transport.sanitize import clean_text, clean_value
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 KIT = [sys.executable, "-m", "generala_conformance.cli"]
@@ -65,6 +65,7 @@ JSON_VALUES = st.recursive(
 
 
 @given(JSON_VALUES, st.integers(0, 8), st.booleans())
+@example("[", 0, False)  # brackets only inside a string: depth 0
 def test_nesting_read_from_the_text_is_the_depth_of_the_value(value: object, limit: int, ascii_only: bool) -> None:
     """Strings holding brackets, quotes and backslashes do not count; every level does."""
     text = json.dumps(value, ensure_ascii=ascii_only)

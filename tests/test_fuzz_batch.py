@@ -17,7 +17,7 @@ from generala_conformance.fuzz import campaign
 from generala_conformance.fuzz.differential import Settings, Step, Trial, replay, run_games
 from generala_conformance.games.cards.reference_adapter import ReferenceAdapter
 from generala_conformance.transport.adapter import Adapter
-from generala_conformance.transport.process_adapter import ProcessAdapter
+from generala_conformance.transport.process_adapter import PIPELINE_WINDOW, ProcessAdapter
 from generala_conformance.transport.serve import LoopbackAdapter
 
 from tests.broken_engines import factory_for
@@ -198,6 +198,34 @@ def test_a_long_pipeline_reads_replies_as_it_sends_so_neither_pipe_fills_up() ->
         adapter.close()
     assert len(answered) == len(calls) and all(state == answered[0] for state in answered[1:])
     assert adapter.starts == 1
+
+
+class CountingWrites(ProcessAdapter):
+    """``generala-kit serve``, counting the writes of requests and their bytes."""
+
+    def __init__(self) -> None:
+        super().__init__(SERVE, timeout=20)
+        self.writes: list[int] = []
+
+    def _send(self, line: bytes, cmd: str, request_id: int, quiet: bool = True) -> None:
+        self.writes.append(len(line))
+        super()._send(line, cmd, request_id, quiet)
+
+
+def test_a_long_pipeline_writes_its_requests_half_a_window_at_a_time() -> None:
+    """1,000 ``start`` requests (~100 KiB, eight windows): once the window is full,
+    the kit reads replies until half of it is free, then writes the next requests
+    at once (not one write per reply read)."""
+    adapter = CountingWrites()
+    try:
+        adapter.hello()
+        adapter.writes.clear()
+        outcomes = adapter.pipeline([("start", {"setup": POSITION})] * 1000)
+    finally:
+        adapter.close()
+    assert len(outcomes) == 1000 and all(state == outcomes[0] for state in outcomes)
+    assert max(adapter.writes) <= PIPELINE_WINDOW
+    assert len(adapter.writes) <= sum(adapter.writes) // (PIPELINE_WINDOW // 2 - 200) + 1  # (a line is ~100 bytes)
 
 
 AHEAD = """

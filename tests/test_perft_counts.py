@@ -5,6 +5,7 @@ the fast and the generic paths agree; a broken engine fails the table."""
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 from generala_conformance.games.cards.divergence import Divergence
@@ -166,6 +167,29 @@ def test_the_children_of_a_node_above_the_leaves_are_asked_without_their_state()
     assert perft_adapter(adapter, setup_of(case), 3) == case.counts[2]
     assert adapter.calls["stateless steps"] == second
     assert adapter.calls["batch"] == len(first) + second
+
+
+def test_a_case_checks_all_its_depths_in_one_search() -> None:
+    """A case of depths 1 to 4: the root started and its legal actions asked once,
+    one pipeline per level above the leaves, a batch per edge into them (not a
+    search per depth)."""
+    case = next(c for c in CASES if c.id == "opening-4p-free")
+    adapter = Counting()
+    case.run(adapter, resolve("default", dict(case.requires)))
+    assert adapter.calls["legal"] == 1
+    assert adapter.calls["pipeline"] == len(case.counts) - 1
+    assert adapter.calls["batch"] == sum(case.counts[:-1])
+
+
+def test_a_wrong_count_is_reported_before_a_deeper_level_is_asked() -> None:
+    """Depth 2's count is wrong: the search stops there (one pipeline, level 1), and
+    the report divides depth 2 (one more pipeline), never asking depths 3 and 4."""
+    case = next(c for c in CASES if c.id == "opening-4p-free")
+    wrong = replace(case, counts=(case.counts[0], case.counts[1] + 1, *case.counts[2:]))
+    adapter = Counting()
+    with pytest.raises(Divergence, match=f"perft {case.id} depth 2"):
+        wrong.run(adapter, resolve("default", dict(case.requires)))
+    assert adapter.calls["pipeline"] == 2
 
 
 def _child(game: Game, action: int) -> Game:

@@ -3,10 +3,22 @@ when the implementation does something else (checked on the reference engine).""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from types import SimpleNamespace
+from typing import Any
+
 import pytest
 from generala_conformance.games.cards.divergence import Divergence
 from generala_conformance.games.cards.reference_adapter import ReferenceAdapter
-from generala_conformance.games.cards.steps import Table, given_position, then_general, then_player, when_moves
+from generala_conformance.games.cards.steps import (
+    Table,
+    given_position,
+    scenario_plan,
+    then_general,
+    then_player,
+    when_moves,
+    when_played_out,
+)
 from generala_spec.options import resolve
 
 HANDS = [["P1", "8H 2C"], ["P2", "9H 3C JK"], ["P3", "10H 4C"]]
@@ -73,3 +85,51 @@ def test_a_refusal_asserted_with_its_code_passes_and_keeps_the_table() -> None:
     then_general(table, "the move is refused with must-follow-suit")
     then_player(table, "P2", "holds 9H 3C JK")
     then_general(table, "the trick on the table is P1 8H")
+
+
+class Recording(ReferenceAdapter):
+    """The reference, keeping the plans it is told (:meth:`Adapter.plan`)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.plans: list[list[tuple[str, dict]]] = []
+
+    def plan(self, calls: list[tuple[str, dict]]) -> None:
+        self.plans.append(calls)
+
+
+def _step(kind: str, name: str, datatable: list[list[str]] | None = None, docstring: str | None = None) -> Any:
+    """A step as pytest-bdd renders it (what :func:`scenario_plan` reads)."""
+    table = SimpleNamespace(raw=lambda: datatable) if datatable is not None else None
+    return SimpleNamespace(type=kind, name=name, datatable=table, docstring=docstring)
+
+
+GIVEN = _step("given", "a 3-player table where P1 leads:", HANDS)
+
+
+@pytest.mark.parametrize(
+    ("steps", "run"),
+    [
+        ([GIVEN, _step("when", "P1 leads 8H and P2 plays 3C")], lambda t: when_moves(t, "P1 leads 8H and P2 plays 3C")),
+        ([GIVEN, _step("then", "P2 holds 9H 3C JK")], lambda t: then_player(t, "P2", "holds 9H 3C JK")),
+        (
+            [GIVEN, _step("when", "the game is played out:", docstring="P1 8H, P2 9H")],
+            lambda t: when_played_out(t, "P1 8H, P2 9H"),
+        ),
+    ],
+)
+def test_a_scenario_plan_is_the_plan_its_first_step_makes(steps: list[Any], run: Callable[[Table], None]) -> None:
+    """What the plugin sends ahead of a scenario is what its first step then plans
+    (moves, or the start alone for a step that plays none)."""
+    adapter = Recording()
+    table = Table(adapter, resolve())
+    given_position(table, "3", "P1", HANDS)
+    run(table)
+    assert adapter.plans[0] == scenario_plan(steps, resolve())
+    assert adapter.plans[0][0][0] == "start" and len(adapter.plans) == 1
+
+
+def test_a_scenario_plan_is_empty_for_what_the_steps_cannot_read() -> None:
+    assert scenario_plan([_step("given", "an unknown setup"), _step("when", "P1 leads 8H")], resolve()) == []
+    assert scenario_plan([GIVEN, _step("when", "P1 leads 8X")], resolve()) == []  # (the step itself fails)
+    assert scenario_plan([_step("then", "P2 is to move")], resolve()) == []  # no Given: nothing to start

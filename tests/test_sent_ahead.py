@@ -7,6 +7,7 @@ the case whose requests wrote it (``docs/protocol.md``, "Requests sent ahead")."
 from __future__ import annotations
 
 import json
+import shlex
 import sys
 import time
 from pathlib import Path
@@ -125,21 +126,27 @@ def test_a_fault_among_requests_sent_ahead_is_the_outcome_of_the_call_that_asks_
         assert "RuntimeError: engine bug while handling apply" in faults[0].detail
 
 
-def test_the_plugin_sends_each_next_case_ahead_and_keeps_stderr_with_its_case(
-    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Through a chatty implementation: the second and third cases are read from
-    requests sent ahead, and each case's stderr begins with its own start (a
-    plan sent before the case before took its stderr would end that one's)."""
-    answered = []
+@pytest.fixture
+def answered(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
+    """Whether each pipeline a ``ProcessAdapter`` is asked was answered from requests sent ahead."""
+    found: list[bool] = []
     original = ProcessAdapter._answered_ahead
 
     def counting(self: ProcessAdapter, calls: list) -> list | None:
         outcomes = original(self, calls)
-        answered.append(outcomes is not None)
+        found.append(outcomes is not None)
         return outcomes
 
     monkeypatch.setattr(ProcessAdapter, "_answered_ahead", counting)
+    return found
+
+
+def test_the_plugin_sends_each_next_case_ahead_and_keeps_stderr_with_its_case(
+    pytester: pytest.Pytester, answered: list[bool]
+) -> None:
+    """Through a chatty implementation: the second and third cases are read from
+    requests sent ahead, and each case's stderr begins with its own start (a
+    plan sent before the case before took its stderr would end that one's)."""
     command = f"{sys.executable} {IMPLS / 'stderr_chatter.py'}"
     result = pytester.runpytest(
         "-p",
@@ -157,3 +164,18 @@ def test_the_plugin_sends_each_next_case_ahead_and_keeps_stderr_with_its_case(
     for lines in later:
         assert lines[0] == "log: handling start (0)"
         assert lines.count("log: handling start (0)") == 1
+
+
+def test_the_plugin_sends_each_next_scenario_ahead(tmp_path: Path, answered: list[bool]) -> None:
+    """The kit's feature scenarios through ``serve``: the plan of each scenario's
+    first step (its start and its first moves, read from its steps) is sent while
+    the scenario before ends, and that step is answered from it, every scenario
+    but the first; the scenarios pass as in-process."""
+    from generala_conformance.cli import main
+
+    report = tmp_path / "report.json"
+    assert main(["check", "-k", "feature_suite", f"--json={report}", "--adapter-cmd", shlex.join(SERVE)]) == 0
+    scenarios = json.loads(report.read_text("utf-8"))["cases"]
+    assert {c["kind"] for c in scenarios} == {"feature"} and len(scenarios) > 100
+    assert {c["outcome"] for c in scenarios} == {"pass"}
+    assert answered.count(True) == len(scenarios) - 1

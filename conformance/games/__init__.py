@@ -43,6 +43,9 @@ class Game(NamedTuple):
     planned: bool = False
     """Whether its cases announce their requests, so that a process is sent them ahead
     (:class:`~generala_conformance.transport.planned.Planned`, the card protocol's)."""
+    scenario_plan: str | None = None
+    """A function ``(steps, rules) -> calls``: the plan of a feature scenario's first step
+    that asks anything, read from its (pytest-bdd) steps, which the plugin sends ahead."""
     version_of_suite: str = "generala_scenarios:SUITE_VERSION"
     """Where its suite's version is (``MAJOR.MINOR.PATCH``, apart from the kit's)."""
 
@@ -62,6 +65,7 @@ GAMES: dict[str, Game] = {
         features="generala_conformance.games.cards.feature_suite",
         cases="generala_conformance.suite.pytest_plugin:card_cases",
         planned=True,
+        scenario_plan="generala_conformance.games.cards.steps:scenario_plan",
     ),
     "dice": Game(
         name="dice",

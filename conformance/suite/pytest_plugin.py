@@ -17,7 +17,7 @@ import importlib
 import importlib.util
 import re
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -40,7 +40,7 @@ from generala_conformance.transport.adapter import (
 from generala_conformance.transport.declared import Declared, DeclaredUnsupported
 from generala_conformance.transport.impl_options import environment
 from generala_conformance.transport.loading import AdapterLoadError, describe, load_factory, open_adapter
-from generala_conformance.transport.planned import Planned
+from generala_conformance.transport.planned import Call, Planned
 from generala_spec.options import profile_names, resolve
 
 MARKERS = {
@@ -609,15 +609,15 @@ def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> 
 
 
 def _send_ahead(item: pytest.Item) -> None:
-    """Send the plan of the fixture case ``item`` ahead, when it will surely ask it:
-    a planned game, no skip marker, no open circuit breaker, every option it needs;
-    and only to a running process (none is started for it)."""
+    """Send the plan of the case ``item`` ahead (:func:`_plan_of`), when it will surely
+    ask it: a planned game, no skip marker, no open circuit breaker, every option it
+    needs; and only to a running process (none is started for it)."""
     impl = item.config.stash.get(IMPL_KEY, None)
-    case = item.case if isinstance(item, FixtureCaseItem) else None
-    info = case_info(item) if hasattr(case, "planned_calls") else None
-    if impl is None or info is None or impl.known_hello is None or getattr(impl.adapter, "pid", None) is None:
+    if impl is None or impl.known_hello is None or getattr(impl.adapter, "pid", None) is None:
         return
-    if not impl.game.planned or item.get_closest_marker("skip") or item.get_closest_marker("skipif"):
+    plan = _plan_of(item, impl.game)
+    info = case_info(item) if plan is not None else None
+    if info is None or not impl.game.planned or item.get_closest_marker("skip") or item.get_closest_marker("skipif"):
         return
     if impl.max_faults and impl.faults_in_a_row >= impl.max_faults:
         return
@@ -625,7 +625,24 @@ def _send_ahead(item: pytest.Item) -> None:
         rules = rules_for(info, item.config, impl.known_hello)
     except pytest.skip.Exception:
         return
-    Planned(Declared(impl.adapter, impl.known_hello)).send_ahead(case.planned_calls(rules))
+    Planned(Declared(impl.adapter, impl.known_hello)).send_ahead(plan(rules))
+
+
+def _plan_of(item: pytest.Item, game: games.Game) -> Callable[[dict[str, str]], list[Call]] | None:
+    """How the case ``item`` plans its first requests under the rules it is given: a
+    fixture case's ``planned_calls``, a scenario's first step's (the game's
+    ``scenario_plan`` of its steps); ``None`` when it does not say."""
+    if isinstance(item, FixtureCaseItem):
+        return getattr(item.case, "planned_calls", None)
+    callspec = getattr(item, "callspec", None)
+    params = callspec.params if callspec is not None else {}
+    from pytest_bdd.scenario import scenario_wrapper_template_registry
+
+    template = scenario_wrapper_template_registry.get(getattr(item, "function", None))
+    if template is None or game.scenario_plan is None:
+        return None
+    steps = template.render(params.get("_pytest_bdd_example", {})).steps
+    return functools.partial(games.load(game.scenario_plan), steps)
 
 
 # ------------------------------------------------------------------ outcomes

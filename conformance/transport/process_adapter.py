@@ -577,8 +577,12 @@ class ProcessAdapter(protocol.RequestAdapter):
         ahead: int,
         room: int,
     ) -> int:
-        """Read replies to the ``waiting`` requests (the ``unsent`` lines written
-        first, at once) until at most ``room`` bytes of requests are ahead; the bytes left ahead."""
+        """When more than ``room`` bytes of requests would be ahead, write the
+        ``unsent`` lines at once and read replies to the ``waiting`` requests until
+        at most ``room`` bytes, and at most half of :data:`PIPELINE_WINDOW`, are
+        ahead (the next requests then go in one write of half a window, not one
+        write per reply read: fewer writes, and the implementation still has
+        requests to answer while the kit reads); the bytes left ahead."""
         if ahead <= room:
             return ahead
         if unsent:
@@ -586,6 +590,7 @@ class ProcessAdapter(protocol.RequestAdapter):
             cmd, _, request_id, _ = waiting[first]
             self._send(b"".join(unsent), cmd, request_id, quiet=first == 0)
             unsent.clear()
+        room = min(room, PIPELINE_WINDOW // 2)
         while waiting and ahead > room:
             ahead -= self._outcome(waiting.popleft(), outcomes)
         return ahead

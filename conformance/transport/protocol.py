@@ -65,9 +65,13 @@ def shown(text: str | bytes) -> str:
     return head if len(text) <= _SHOWN and size <= _SHOWN * 4 else f"{head}… ({size} {unit})"
 
 
+ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+"""One encoder for every message, compact UTF-8 (``json.dumps`` with arguments builds a new one each call)."""
+
+
 def encode(message: Json) -> bytes:
     """One message as one line of UTF-8 JSON, newline included."""
-    return json.dumps(message, ensure_ascii=False, separators=(",", ":")).encode() + b"\n"
+    return ENCODER.encode(message).encode() + b"\n"
 
 
 class _NotJson(ValueError):
@@ -146,7 +150,8 @@ def nests_deeper(text: str | bytes, limit: int) -> bool:
     else:  # without escapes every quote opens or closes a string: split there (faster)
         quoted = data.translate(None, _BUT_BRACKETS_AND_QUOTES).replace(b'""', b"")  # the strings without brackets
         brackets = b"".join(quoted.split(b'"')[::2])
-    return max(map(operator.sub, itertools.accumulate(brackets.translate(_OPENS_TWO)), itertools.count(1))) > limit
+    depths = map(operator.sub, itertools.accumulate(brackets.translate(_OPENS_TWO)), itertools.count(1))
+    return max(depths, default=0) > limit  # (no bracket outside the strings: depth 0)
 
 
 def request(request_id: int, cmd: str, **fields: Any) -> Json:

@@ -12,7 +12,6 @@ runs the same request/reply path in-process (no pipes), so that
 
 from __future__ import annotations
 
-import json
 import select
 from collections.abc import Callable, Iterator
 from typing import Any, BinaryIO
@@ -180,7 +179,7 @@ def answer(
 def encode_reply(reply: Json) -> bytes:
     """A reply as one line of UTF-8 JSON; a lone surrogate (read from a request's
     ``\\ud800`` and quoted back in a message) becomes ``?``."""
-    return json.dumps(reply, ensure_ascii=False, separators=(",", ":")).encode("utf-8", "replace") + b"\n"
+    return protocol.ENCODER.encode(reply).encode("utf-8", "replace") + b"\n"
 
 
 def serve(

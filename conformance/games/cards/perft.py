@@ -7,7 +7,8 @@ setup when the implementation no longer holds it. A sequence that ends
 the game before ``depth`` actions is not counted (a finished game has no moves).
 
 The perft table (``scenarios/cards/perft/perft.yaml``) names positions and their counts;
-:func:`perft_cases` gives them as suite cases (``.id``, ``.run(adapter, rules)``).
+:func:`perft_cases` gives them as suite cases (``.id``, ``.run(adapter, rules)``), each
+checking all its depths in one search (:func:`perft_counts`).
 
 >>> from generala_reference.cards import Game
 >>> perft_game(Game.from_deal(players=4, dealer=0, seed=7), 4)
@@ -16,7 +17,7 @@ The perft table (``scenarios/cards/perft/perft.yaml``) names positions and their
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from importlib.resources import files
@@ -90,14 +91,24 @@ class AdapterSearch:
 
     def count(self, state: Json, actions: list[str], depth: int) -> int:
         """Sequences of length ``depth`` from the node ``state`` whose legal actions are ``actions``."""
-        self.nodes += 1
         if depth <= 0:
+            self.nodes += 1
             return 1
+        *_, deepest = self.counts(state, actions, depth)
+        return deepest
+
+    def counts(self, state: Json, actions: list[str], depth: int) -> Iterator[int]:
+        """The counts of sequences of length 1, 2, … ``depth`` from the node ``state``
+        (legal actions ``actions``), in one search: the count of length ``d`` is the
+        legal actions of the nodes ``d - 1`` actions deep, each yielded before the
+        next level is asked (a caller that stops at a wrong count asks no more)."""
+        self.nodes += 1
         level = [(state, actions)]
-        for remaining in range(depth, 1, -1):  # the nodes ``remaining`` actions above the leaves
-            level = self.level_children(level[::-1], states=remaining > 2)
-            self.nodes += len(level)
-        return sum(len(actions) for _, actions in level)
+        for reached in range(1, depth + 1):
+            yield sum(len(actions) for _, actions in level)
+            if reached < depth:  # the next level; its nodes need a state unless they are the leaves' parents
+                level = self.level_children(level[::-1], states=reached < depth - 1)
+                self.nodes += len(level)
 
     def children(self, state: Json, actions: list[str], states: bool = True) -> list[tuple[Json, list[str]]]:
         """The snapshot and legal actions after each of ``actions`` from the node
@@ -159,6 +170,13 @@ def perft_adapter(adapter: Adapter, setup: Json, depth: int) -> int:
     return search.count(state, actions, depth)
 
 
+def perft_counts(adapter: Adapter, setup: Json, depth: int) -> Iterator[int]:
+    """Perft from ``setup`` at depths 1, 2, … ``depth`` on any implementation, in one
+    search (:meth:`AdapterSearch.counts`); nothing is asked before the first count is."""
+    search, state, actions = _search(adapter, setup)
+    yield from search.counts(state, actions, depth)
+
+
 def divide_adapter(
     adapter: Adapter, setup: Json, depth: int, done: Callable[[int], None] | None = None
 ) -> dict[str, int]:
@@ -194,9 +212,10 @@ class PerftCase:
         """Check every depth's count on ``adapter``; a wrong count raises
         :class:`Divergence` naming the first action whose subtree differs."""
         setup = {**self.setup, "rules": dict(rules if rules is not None else self.requires)}
+        found = perft_counts(adapter, setup, len(self.counts))
         for depth, want in enumerate(self.counts, start=1):
             try:
-                got = perft_adapter(adapter, setup, depth)
+                got = next(found)
             except BadRequest as exc:
                 step = f"perft {self.id} depth {depth}"
                 raise Divergence(step, "every snapshot restarts as a position", f"refused: {exc}") from None

@@ -31,7 +31,7 @@ Every refusal asserted by a step also asserts the state unchanged.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import pytest
@@ -64,13 +64,14 @@ class Table:
         self.rules = dict(rules)
         self.setup: Json | None = None
         self.started = False
+        self.start_planned = False  # the adapter was told the start (Table.plan)
         self.pending: tuple[str, Refused, Json] | None = None
 
     def restart(self, setup: Json) -> None:
         """A new game (or series) on the same implementation, started at the next step."""
         if self.started:
             self.game()  # a refused move that no step asserted fails here
-        self.setup, self.started = setup, False
+        self.setup, self.started, self.start_planned = setup, False, False
 
     def game(self) -> Driver:
         """The driver of the started game; a refused move nobody asserted is a divergence."""
@@ -81,25 +82,23 @@ class Table:
         if not self.started:
             if self.setup is None:
                 raise Divergence("(scenario)", "a Given step sets up the table", "no setup", None)
+            if not self.start_planned:  # a step that plays no move: the start and the state after it
+                self._plan([], last_may_be_refused=False)
             self.driver.start({**self.setup, "rules": self.rules})
             self.started = True
         return self.driver
 
     def plan(self, moves: list[tuple[int, str]], last_may_be_refused: bool) -> None:
-        """Tell the adapter the requests of a step that plays ``moves`` (:meth:`Adapter.plan`):
-        the start if the game is not on, each move (``last_may_be_refused``: the
-        state before the last one, see :meth:`move`), then the state (which the
-        next step most often checks; unasked, it costs nothing more)."""
+        """Tell the adapter the requests of a step that plays ``moves`` (:meth:`Adapter.plan`,
+        :func:`_move_calls`)."""
         if self.pending is not None:
             return  # the step fails before any move (game)
-        calls: list[Call] = []
-        if not self.started and self.setup is not None:
-            calls.append(("start", {"setup": {**self.setup, "rules": self.rules}}))
-        for index, (s, action) in enumerate(moves):
-            if last_may_be_refused and index == len(moves) - 1:
-                calls.append(("state", {}))
-            calls.append(apply_call(action, s))
-        self.adapter.plan([*calls, ("state", {})])
+        self._plan(moves, last_may_be_refused)
+
+    def _plan(self, moves: list[tuple[int, str]], last_may_be_refused: bool) -> None:
+        setup = None if self.started else self.setup
+        self.adapter.plan(_move_calls(setup, self.rules, moves, last_may_be_refused))
+        self.start_planned = setup is not None
 
     def move(self, s: int, action: str, last: bool) -> None:
         """Apply one move; the refusal of the step's last move waits for a Then step."""
@@ -120,6 +119,66 @@ class Table:
         return pending
 
 
+def _move_calls(
+    setup: Json | None, rules: Mapping[str, str], moves: list[tuple[int, str]], last_may_be_refused: bool
+) -> list[Call]:
+    """The requests of a step that plays ``moves`` (its plan, :meth:`Table.plan`): the
+    start of ``setup`` under ``rules`` (``None``: the game is on), each move
+    (``last_may_be_refused``: the state before the last one, see :meth:`Table.move`),
+    then the state (which the next step most often checks; unasked, it costs
+    nothing more). A step that starts the game and plays nothing plans its start
+    and the state after it."""
+    calls: list[Call] = [] if setup is None else [("start", {"setup": {**setup, "rules": dict(rules)}})]
+    for index, (s, action) in enumerate(moves):
+        if last_may_be_refused and index == len(moves) - 1:
+            calls.append(("state", {}))
+        calls.append(apply_call(action, s))
+    return [*calls, ("state", {})]
+
+
+def scenario_plan(steps: Sequence[Any], rules: Mapping[str, str]) -> list[Call]:
+    """The plan of the first step of a scenario that asks the implementation
+    anything, from the scenario's ``steps`` (pytest-bdd's, rendered) under ``rules``:
+    the start of what its Given steps set up and the moves of its first When
+    (none for any other step: it starts the game, :meth:`Table.game`), exactly as
+    that step will plan them, so that the plugin can send them ahead while the
+    case before ends (:meth:`Adapter.send_ahead`). Empty when a Given step is not
+    one the step definitions know, or a step's text does not read (the step itself
+    then fails, as it would anyway)."""
+    setup: Json | None = None
+    try:
+        for step in steps:
+            if step.type != "given":
+                return [] if setup is None else _move_calls(setup, rules, *(_when_moves(step) or ([], False)))
+            setup = _given_setup(step)
+            if setup is None:
+                return []
+    except ValueError:  # a card, a player or a move that does not read (NotationError)
+        return []
+    return []
+
+
+def _given_setup(step: Any) -> Json | None:
+    """What a Given step sets up (as its step function does), ``None`` if it is none of them."""
+    if (args := GIVEN_POSITION.parse_arguments(step.name)) is not None:
+        return _position(datatable=step.datatable.raw() if step.datatable else [], **args)
+    if (args := GIVEN_DEAL.parse_arguments(step.name)) is not None:
+        return _deal(docstring=step.docstring, **args)
+    return None
+
+
+def _when_moves(step: Any) -> tuple[list[tuple[int, str]], bool] | None:
+    """The moves a When step plays and whether its last one may be refused (as its
+    step function plans them), ``None`` for any other step."""
+    if step.type != "when":
+        return None
+    if (args := WHEN_MOVES.parse_arguments(step.name)) is not None:
+        return _moves(args["moves"]), True
+    if WHEN_PLAYED_OUT.is_matching(step.name):
+        return _played_out(step.docstring or ""), False
+    return None
+
+
 @pytest.fixture
 def generala_table(generala_adapter: Adapter, generala_rules: Mapping[str, str]) -> Table:
     """The table of one scenario, on the implementation under test."""
@@ -129,14 +188,22 @@ def generala_table(generala_adapter: Adapter, generala_rules: Mapping[str, str])
 # ----------------------------------------------------------------------- Given
 
 
-@given(parsers.re(r"a (?P<n>\d+)-player table where (?P<leader>P\d+) leads:"))
-def given_position(generala_table: Table, n: str, leader: str, datatable: list[list[str]]) -> None:
-    """A position: the hands (one row per player; players not listed hold nothing)."""
+GIVEN_POSITION = parsers.re(r"a (?P<n>\d+)-player table where (?P<leader>P\d+) leads:")
+
+
+def _position(n: str, leader: str, datatable: list[list[str]]) -> Json:
+    """The setup of a position: the hands (one row per player; players not listed hold nothing)."""
     hands: list[list[str]] = [[] for _ in range(int(n))]
     for row in datatable:
         if row[0].strip().lower() != "player":
             hands[seat(row[0])] = cards(row[1])
-    generala_table.restart({"position": {"players": int(n), "hands": hands, "leader": seat(leader)}})
+    return {"position": {"players": int(n), "hands": hands, "leader": seat(leader)}}
+
+
+@given(GIVEN_POSITION)
+def given_position(generala_table: Table, n: str, leader: str, datatable: list[list[str]]) -> None:
+    """A position: the hands (one row per player; players not listed hold nothing)."""
+    generala_table.restart(_position(n, leader, datatable))
 
 
 _DECK = r"from the (?P<which>canonical |reversed |)deck:?"
@@ -150,12 +217,20 @@ def _deck(which: str, docstring: str | None) -> list[str]:
     return cards(docstring or "")
 
 
-@given(
-    parsers.re(
-        rf"(?P<dealer>P\d+) deals a (?P<n>\d+)-player (?P<kind>game|series)"
-        rf"(?: to (?P<seated>P\d+(?:, P\d+)+))? {_DECK}"
-    )
+GIVEN_DEAL = parsers.re(
+    rf"(?P<dealer>P\d+) deals a (?P<n>\d+)-player (?P<kind>game|series)(?: to (?P<seated>P\d+(?:, P\d+)+))? {_DECK}"
 )
+
+
+def _deal(dealer: str, n: str, kind: str, seated: str | None, which: str, docstring: str | None) -> Json:
+    """The setup of a deal of the given deck, top card first, to every player or to the ``seated`` ones."""
+    deal: Json = {"players": int(n), "dealer": seat(dealer), "deck": _deck(which, docstring)}
+    if seated:
+        deal["seated"] = [seat(p) for p in seated.split(", ")]
+    return {"deal": deal, "series": kind == "series"}
+
+
+@given(GIVEN_DEAL)
 def given_deal(
     generala_table: Table,
     dealer: str,
@@ -167,10 +242,7 @@ def given_deal(
 ) -> None:
     """A deal (R-DEAL-1) of the given deck, top card first, to every player or to
     the ``seated`` ones (R-SERIES-5)."""
-    deal: Json = {"players": int(n), "dealer": seat(dealer), "deck": _deck(which, docstring)}
-    if seated:
-        deal["seated"] = [seat(p) for p in seated.split(", ")]
-    generala_table.restart({"deal": deal, "series": kind == "series"})
+    generala_table.restart(_deal(dealer, n, kind, seated, which, docstring))
 
 
 # ------------------------------------------------------------------------ When
@@ -190,20 +262,34 @@ def _move(text: str) -> tuple[int, str]:
     return seat(who), raw if raw is not None else card(played)
 
 
-@when(parsers.re(r"(?P<moves>P\d+ (?:leads|plays|declines|takes|sends) .*|P\d+ declines)"))
+def _moves(text: str) -> list[tuple[int, str]]:
+    """The moves of ``P1 leads 8H, P2 plays 9H and P3 declines``, in order."""
+    return [_move(p) for p in re.split(r",\s*|\s+and\s+", text) if p]
+
+
+def _played_out(docstring: str) -> list[tuple[int, str]]:
+    """The moves of a run in the short notation (``P2 8H, P3 decline, P3 take 8H``)."""
+    return [parse_action(text) for text in re.split(r"\s*[,\n]\s*", docstring.strip()) if text]
+
+
+WHEN_MOVES = parsers.re(r"(?P<moves>P\d+ (?:leads|plays|declines|takes|sends) .*|P\d+ declines)")
+WHEN_PLAYED_OUT = parsers.re(r"the game is played out:")
+
+
+@when(WHEN_MOVES)
 def when_moves(generala_table: Table, moves: str) -> None:
     """Moves in order: ``P1 leads 8H, P2 plays 9H and P3 declines``, ``P3 takes 9H``;
     ``P2 sends "8X"`` sends an action text as it is."""
-    parts = [_move(p) for p in re.split(r",\s*|\s+and\s+", moves) if p]
+    parts = _moves(moves)
     generala_table.plan(parts, last_may_be_refused=True)
     for i, (s, action) in enumerate(parts):
         generala_table.move(s, action, last=i == len(parts) - 1)
 
 
-@when(parsers.re(r"the game is played out:"))
+@when(WHEN_PLAYED_OUT)
 def when_played_out(generala_table: Table, docstring: str) -> None:
     """A whole run of moves in the short notation (``P2 8H, P3 decline, P3 take 8H``)."""
-    moves = [parse_action(text) for text in re.split(r"\s*[,\n]\s*", docstring.strip()) if text]
+    moves = _played_out(docstring)
     generala_table.plan(moves, last_may_be_refused=False)
     driver = generala_table.game()
     for move in moves:
