@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import fnmatch
 import functools
+import gc
 import importlib
 import importlib.util
 import re
@@ -382,6 +383,14 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
     if dropped:
         config.hook.pytest_deselected(items=dropped)
     items.extend(kept)
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Once the suite is collected, what exists (modules, cases, items) lives to the end of
+    the run: :func:`gc.freeze` keeps it out of the garbage collector's full collections,
+    which the cases' own garbage triggers hundreds of times (~15% of a ``check``)."""
+    if RUN_KEY in session.config.stash:
+        gc.freeze()
 
 
 @pytest.hookimpl(tryfirst=True)
