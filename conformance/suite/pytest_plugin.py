@@ -245,9 +245,9 @@ class FixtureCaseItem(pytest.Item):
     def __init__(self, *, case: Any, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.case = case
-        for mark in _case_marks(case):
+        clauses, ambiguities, requires = _labels(case)
+        for mark in _case_marks(clauses, ambiguities, requires):
             self.add_marker(mark)
-        clauses, ambiguities, requires = _labels(case)  # its marks are made of these alone
         info = CaseInfo(case.id, case.title, "fixture", f"{case.path}:{case.line}", requires=requires)
         info.clauses, info.ambiguities = sorted(set(clauses)), sorted(set(ambiguities))
         info.tags = _tags(info, set())
@@ -296,8 +296,8 @@ def _mark(name: str, *args: str) -> pytest.MarkDecorator:
     return getattr(pytest.mark, name)(*args)
 
 
-def _case_marks(case: Any) -> list[pytest.MarkDecorator]:
-    clauses, ambiguities, requires = _labels(case)
+def _case_marks(clauses: list[str], ambiguities: list[str], requires: dict[str, str]) -> list[pytest.MarkDecorator]:
+    """A fixture case's marks: its clauses, ambiguities and required options (as its :class:`CaseInfo`)."""
     marks = [_mark("generala_clause", c) for c in clauses]
     marks += [_mark("generala_ambiguity", a) for a in ambiguities]
     return marks + [_mark("generala_option", k, v) for k, v in requires.items()]
