@@ -198,12 +198,12 @@ class _Pool:
         sys.stdout.flush()
         sys.stderr.flush()
         gc.collect()
-        gc.freeze()  # the workers' collections leave the parent's objects (and pages) alone
-        try:
-            for _ in range(min(jobs, len(self.items))):
-                self.workers.append(self._fork(start, detach))
-        finally:
-            gc.unfreeze()
+        # The workers' collections leave the parent's objects (and pages) alone; the parent
+        # keeps them frozen too (they live to the end of the run, as the plugin's own freeze
+        # at the end of the collection says: unfreezing would undo that one as well).
+        gc.freeze()
+        for _ in range(min(jobs, len(self.items))):
+            self.workers.append(self._fork(start, detach))
         for _ in range(AHEAD):
             for worker in self.workers:
                 self._hand_out(worker)
