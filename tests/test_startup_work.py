@@ -1,5 +1,6 @@
 """What ``check`` and ``serve`` do at start (issue 12): no pytest plugin but the
-suite's, no schema validator for the kit's own cases once cached, no YAML parser
+suite's, no schema validator for the kit's own cases once cached, nothing of a group
+of cases the filters select none of (the suite's index), no YAML parser
 nor package metadata nor rulebook data classes for ``serve``'s hello. The speed itself is measured by
 ``bench/bench_check.py`` and ``bench/bench_protocol.py``, never asserted here."""
 
@@ -17,9 +18,16 @@ import pytest
 CHECK_THEN_MODULES = """
 import sys
 from generala_conformance.cli import main
-code = main(["check", "-k", "no-case-has-this-name"])
+code = main(["check", *ARGS])
 print(code, " ".join(sorted(sys.modules)))
 """
+
+
+def _check_modules(cache: Path, *args: str) -> tuple[str, set[str]]:
+    """The exit code and the modules of a ``check`` with ``args``."""
+    done = _python(f"ARGS = {list(args)!r}\n" + CHECK_THEN_MODULES, cache)
+    code, modules = done.stdout.strip().splitlines()[-1].split(" ", 1)
+    return code, set(modules.split())
 
 
 def _python(code: str, cache: Path, stdin: str = "", installed: Path | None = None) -> subprocess.CompletedProcess[str]:
@@ -49,12 +57,10 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def check_modules(tmp_path_factory: pytest.TempPathFactory) -> set[str]:
     """The modules of a ``check`` process whose cases came from the cache (a first run fills it)."""
     cache = tmp_path_factory.mktemp("cache")
-    first = _python(CHECK_THEN_MODULES, cache)
-    assert "jsonschema" in first.stdout.split()  # the first run validated the fixtures in full
-    second = _python(CHECK_THEN_MODULES, cache)
-    code, modules = second.stdout.strip().splitlines()[-1].split(" ", 1)
-    assert code == "2", second.stdout + second.stderr  # nothing selected: the kit could not run
-    return set(modules.split())
+    assert "jsonschema" in _check_modules(cache)[1]  # the first run validated the fixtures in full
+    code, modules = _check_modules(cache)
+    assert code == "0"
+    return modules
 
 
 def test_check_loads_no_pytest_plugin_but_the_suites(check_modules: set[str]) -> None:
@@ -68,7 +74,8 @@ def test_check_loads_no_code_generator_of_pytest_bdd(check_modules: set[str]) ->
 
 
 def test_the_code_generator_can_still_be_imported_after_a_check(tmp_path: Path) -> None:
-    code = CHECK_THEN_MODULES + "import pytest_bdd.generation as g, pytest_bdd; print(g.generate_code.__name__)"
+    code = 'ARGS = ["-k", "eliminated"]\n' + CHECK_THEN_MODULES
+    code += "import pytest_bdd.generation as g, pytest_bdd; print(g.generate_code.__name__)"
     done = _python(code, tmp_path)
     assert done.stdout.split()[-1] == "generate_code", done.stdout[-2000:] + done.stderr[-2000:]
 
@@ -76,6 +83,20 @@ def test_the_code_generator_can_still_be_imported_after_a_check(tmp_path: Path) 
 def test_check_takes_the_kits_cases_from_the_cache_without_validating(check_modules: set[str]) -> None:
     assert "generala_conformance.games.cards.case_cache" in check_modules
     assert "jsonschema" not in check_modules
+
+
+def test_check_collects_no_group_its_filters_select_no_case_of(tmp_path: Path) -> None:
+    """Once the suite's index is written (by a first run), a run of fixture cases alone
+    imports neither pytest-bdd nor the steps, and a run selecting nothing reads no case."""
+    first, _ = _check_modules(tmp_path, "-k", "no-case-has-this-name")
+    assert first == "2"  # nothing selected: the kit could not run (and the whole suite was indexed)
+    code, fixtures_only = _check_modules(tmp_path, "-k", "fixtures")
+    assert code == "0"
+    assert "generala_conformance.games.cards.case_cache" in fixtures_only
+    assert not {m for m in fixtures_only if m.startswith("pytest_bdd") or m.endswith((".steps", ".feature_suite"))}
+    code, nothing = _check_modules(tmp_path, "-k", "no-case-has-this-name")
+    assert code == "2"
+    assert not {"generala_conformance.games.cards.case_cache", "generala_conformance.games.cards.fixtures"} & nothing
 
 
 SERVE_THEN_MODULES = """

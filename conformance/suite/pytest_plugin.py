@@ -151,6 +151,12 @@ def pytest_configure(config: pytest.Config) -> None:
         config.stash[RUN_KEY] = state
         if not hasattr(config, "workerinput"):
             config.pluginmanager.register(state, "generala-run")
+        selection = _selection(config)
+        config.stash[SELECTION_KEY] = selection
+        if selection is None or "features" in selection.groups:
+            from generala_conformance.suite import bdd_plugin
+
+            bdd_plugin.register(config.pluginmanager)
 
 
 def game_of(config: pytest.Config) -> games.Game:
@@ -177,7 +183,7 @@ def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool 
 # --------------------------------------------------------------------- tags
 
 
-@pytest.hookimpl(tryfirst=True)
+@pytest.hookimpl(tryfirst=True, optionalhook=True)  # pytest-bdd's hook: a run of fixture cases alone goes without
 def pytest_bdd_apply_tag(tag: str, function: Any) -> bool | None:
     """Gherkin tags become the plugin's markers: ``@R-FOLLOW-2`` (``@D-CAT-2``) a clause,
     ``@AMB-5`` an ambiguity, ``@option:tie-break=any-nearest`` an option value,
@@ -208,14 +214,79 @@ class SuiteModule(pytest.Module):
         return importlib.import_module(self.module_name)
 
 
-def _collect_suite(session: pytest.Session) -> Iterator[pytest.Item]:
-    """The suite's cases: the feature scenarios (not with ``--generala-cases``), then the fixture cases."""
+GROUPS = frozenset({"features", "fixtures"})
+"""The collectors of the suite (:func:`_collect_suite`)."""
+
+
+def _collect_suite(session: pytest.Session, groups: frozenset[str] = GROUPS) -> Iterator[pytest.Item]:
+    """The suite's cases of ``groups``: the feature scenarios (not with ``--generala-cases``),
+    then the fixture cases."""
     features = importlib.util.find_spec(game_of(session.config).features)
-    if not session.config.getoption("generala_cases") and features is not None and features.origin is not None:
+    bundled = not session.config.getoption("generala_cases")
+    if "features" in groups and bundled and features is not None and features.origin is not None:
         module = SuiteModule.from_parent(session, path=Path(features.origin), nodeid="generala/features")
         module.module_name = features.name
         yield from session.genitems(module)
-    yield from session.genitems(FixtureCases.from_parent(session, name="fixtures", nodeid="generala/fixtures"))
+    if "fixtures" in groups:
+        yield from session.genitems(FixtureCases.from_parent(session, name="fixtures", nodeid="generala/fixtures"))
+
+
+@dataclass
+class Selection:
+    """What the run collects of the bundled suite, from its index (:mod:`~generala_conformance.suite.suite_index`)."""
+
+    groups: frozenset[str]
+    """The groups of which the run's filters select a case."""
+    left_out: list[CaseInfo]
+    """The cases of the other groups (deselected, as the filters would)."""
+
+
+SELECTION_KEY = pytest.StashKey["Selection | None"]()
+
+
+def _selection(config: pytest.Config) -> Selection | None:
+    """The groups of the kit's own suite this run needs; ``None``: collect every group, as
+    when the run's filters are not the kit's alone (a user's pytest run), the cases are a
+    user's (``--generala-cases``), or there is no index for this content yet."""
+    from generala_conformance.suite import suite_index
+
+    if not config.getoption("generala_suite_only") or config.getoption("generala_cases"):
+        return None
+    entries = suite_index.read(game_of(config).name)
+    if entries is None:
+        return None
+    try:
+        keeps = suite_index.keyword_filter(config.option.keyword)
+    except (SyntaxError, ImportError):  # a wrong expression: pytest itself reports it
+        return None
+    state = config.stash[RUN_KEY]
+    groups = set()
+    for group, info, names in entries:
+        if group not in groups and _selected(info, config) and keeps(names | _expected_marks(info, state)):
+            groups.add(group)
+    return Selection(frozenset(groups), [entry.info for entry in entries if entry.group not in groups])
+
+
+def _expected_marks(info: CaseInfo, state: RunState) -> frozenset[str]:
+    """The names of the marks the expectations file gives the case (``skip``, ``xfail``; ``-k`` matches them)."""
+    expected = state.expectations.lookup(info) if state.expectations else None
+    if expected is None:
+        return frozenset()
+    return frozenset({"skip" if expected.outcome == "skip" else "xfail"})
+
+
+def _write_index(config: pytest.Config, items: list[tuple[pytest.Item, CaseInfo]]) -> None:
+    """After a collection of the whole bundled suite, store its index (before the
+    expectations file marks a case: those marks are the run's, not the suite's)."""
+    from generala_conformance.suite import suite_index
+
+    entries = []
+    for item, info in items:
+        names = suite_index.names_of(item)
+        if names is None:  # a pytest that does not say: no index
+            return
+        entries.append(suite_index.Entry("fixtures" if isinstance(item, FixtureCaseItem) else "features", info, names))
+    suite_index.write(game_of(config).name, entries)
 
 
 class FixtureCases(pytest.Collector):
@@ -365,14 +436,21 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
             HandshakeItem.from_parent(session, name="handshake", nodeid="generala::handshake", failure=failure)
         )
         return
-    kept, dropped, seen = [], [], {}
-    for item in _collect_suite(session):
+    selection = config.stash.get(SELECTION_KEY, None)
+    collected, seen = [], {}
+    for item in _collect_suite(session, selection.groups if selection is not None else GROUPS):
         info = case_info(item)
         if info is None:
             continue
         if info.id in seen:
             raise pytest.UsageError(f"two cases have the id {info.id!r}: {seen[info.id]} and {info.where}")
         seen[info.id] = info.where
+        collected.append((item, info))
+    whole = selection is None and config.getoption("generala_suite_only") and not config.getoption("generala_cases")
+    if whole and session.testsfailed == 0:  # a suite that could not be loaded in full is not indexed
+        _write_index(config, collected)
+    kept, dropped = [], []
+    for item, info in collected:
         (kept if _selected(info, config) else dropped).append(item)
         expected = state.expectations.lookup(info) if state.expectations else None
         if expected is not None and expected.outcome == "skip":
@@ -382,6 +460,8 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
             item.add_marker(pytest.mark.xfail(reason=reason, strict=True))
     if dropped:
         config.hook.pytest_deselected(items=dropped)
+    if selection is not None and selection.left_out:  # the groups not collected: deselected (the terminal counts them)
+        config.hook.pytest_deselected(items=selection.left_out)
     items.extend(kept)
 
 

@@ -12,8 +12,6 @@ import argparse
 import os
 import shlex
 import shutil
-import sys
-import types
 from pathlib import Path
 
 import pytest
@@ -113,7 +111,8 @@ def pytest_args(args: argparse.Namespace, extra: list[str]) -> list[str]:
     argv = ["-c", os.devnull, f"--rootdir={Path.cwd()}", "--noconftest", "-p", "no:cacheprovider"]
     # Only the plugins the suite needs: another installed plugin (hypothesis's imports
     # hypothesis, ~0.2 s) would slow every start and could change the run.
-    argv += ["--disable-plugin-autoload", "-p", "generala_conformance.suite.pytest_plugin", "-p", "pytest_bdd.plugin"]
+    # pytest-bdd's plugin is registered by the suite's when it collects features (bdd_plugin).
+    argv += ["--disable-plugin-autoload", "-p", "generala_conformance.suite.pytest_plugin"]
     xdist = args.jobs > 1 and not _can_fork()
     argv += ["-p", "xdist.plugin"] if xdist else []
     for name in UNUSED_PLUGINS:
@@ -141,29 +140,4 @@ def pytest_args(args: argparse.Namespace, extra: list[str]) -> list[str]:
 
 def run_pytest(argv: list[str], plugins: list[object] | None = None) -> int:
     """Run pytest in-process (with ``plugins`` registered); its exit code."""
-    _import_bdd_plugin_without_generator()
     return int(pytest.main(argv, plugins=plugins))
-
-
-def _import_bdd_plugin_without_generator() -> None:
-    """Import pytest-bdd's plugin (``-p pytest_bdd.plugin`` then finds it loaded) with a
-    stand-in for its code generator, :mod:`pytest_bdd.generation`: the generator serves
-    ``pytest --generate-missing`` only, which a suite run never takes, and imports mako
-    (and with it pygments' lexers: ~45 ms of every start). The stand-in adds no option and leaves
-    ``sys.modules`` afterwards, so the real generator can still be imported; a plugin
-    loaded already (the suite run inside a pytest run) is left as it is."""
-    if "pytest_bdd.plugin" in sys.modules:
-        return
-    import pytest_bdd
-
-    name = "pytest_bdd.generation"
-    stand_in = types.ModuleType(name, "pytest-bdd's code generator, left out of the kit's suite runs")
-    stand_in.add_options = lambda parser: None  # type: ignore[attr-defined]
-    stand_in.cmdline_main = lambda config: None  # type: ignore[attr-defined]
-    sys.modules[name] = stand_in
-    try:
-        import pytest_bdd.plugin
-    finally:
-        del sys.modules[name]
-        if getattr(pytest_bdd, "generation", None) is stand_in:
-            del pytest_bdd.generation
