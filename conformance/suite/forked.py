@@ -61,24 +61,39 @@ def available() -> bool:
 
 
 class _Forwarder:
-    """In a worker: sends what pytest reports of each case to the parent."""
+    """In a worker: sends what pytest reports of each case to the parent.
+
+    Messages are sent in frames, each written before the worker runs code of the case
+    again (its set-up, its call, its tear-down), so that a worker that dies has sent
+    everything up to the phase it died in: the start of a case with the end of the case
+    before it, its set-up report, then its call report (3 writes a case, not 5)."""
 
     def __init__(self, config: pytest.Config, out_fd: int, index_of: dict[str, int]) -> None:
         self.config, self.out_fd, self.index_of = config, out_fd, index_of
+        self.pending: list[tuple[Any, ...]] = []
 
-    def send(self, message: tuple[Any, ...]) -> None:
-        _write_frame(self.out_fd, pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL))
+    def send(self, message: tuple[Any, ...], *, now: bool) -> None:
+        """Send ``message`` with the next frame (``now``: in a frame written at once)."""
+        self.pending.append(message)
+        if now:
+            self.flush()
+
+    def flush(self) -> None:
+        """Write the messages not sent yet, in one frame."""
+        if self.pending:
+            frame, self.pending = self.pending, []
+            _write_frame(self.out_fd, pickle.dumps(frame, protocol=pickle.HIGHEST_PROTOCOL))
 
     def pytest_runtest_logstart(self, nodeid: str) -> None:
-        self.send(("start", self.index_of[nodeid]))
+        self.send(("start", self.index_of[nodeid]), now=True)
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         config = self.config
         data = config.hook.pytest_report_to_serializable(config=config, report=report)
-        self.send(("report", self.index_of[report.nodeid], data))
+        self.send(("report", self.index_of[report.nodeid], data), now=report.when != "teardown")
 
     def pytest_runtest_logfinish(self, nodeid: str) -> None:
-        self.send(("finish", self.index_of[nodeid]))
+        self.send(("finish", self.index_of[nodeid]), now=False)  # with the next start (or before a wait)
 
     def pytest_warning_recorded(self, warning_message: warnings.WarningMessage, nodeid: str, when: str) -> None:
         index = self.index_of.get(nodeid)
@@ -90,7 +105,7 @@ class _Forwarder:
         except Exception:  # a warning that does not pickle is sent as its text
             warning = UserWarning(str(warning))
         where = (warning_message.filename, warning_message.lineno)
-        self.send(("warning", index, (warning, *where, when)))
+        self.send(("warning", index, (warning, *where, when)), now=False)
 
 
 def _work(session: pytest.Session, commands: int, out_fd: int, start: Callable[[], None], detach: list[Any]) -> None:
@@ -99,6 +114,7 @@ def _work(session: pytest.Session, commands: int, out_fd: int, start: Callable[[
     code = 0
     config = session.config
     signal.signal(signal.SIGTERM, _interrupt)
+    forwarder = None
     try:
         for plugin in detach:
             config.pluginmanager.unregister(plugin)
@@ -107,16 +123,17 @@ def _work(session: pytest.Session, commands: int, out_fd: int, start: Callable[[
         _own_capture(config)
         start()
         received: deque[int] = deque()
-        current = _take(commands, received)
+        current = _take(commands, received, forwarder.flush)
         while current is not None:
-            following = _take(commands, received)
+            following = _take(commands, received, forwarder.flush)
             nextitem = session.items[following] if following is not None else None
             config.hook.pytest_runtest_protocol(item=session.items[current], nextitem=nextitem)
             current = following
+        forwarder.flush()
     except BaseException as error:
         code = 1
         if not isinstance(error, KeyboardInterrupt):
-            _send_crash(out_fd, traceback.format_exc())
+            _send_crash(out_fd, traceback.format_exc(), forwarder)
         with contextlib.suppress(BaseException):  # ending anyway; the parent reports the loss
             session._setupstate.teardown_exact(None)  # close this worker's implementation
     finally:
@@ -128,9 +145,12 @@ def _interrupt(signum: int, _frame: object) -> None:
     raise KeyboardInterrupt(f"signal {signum}")
 
 
-def _send_crash(out_fd: int, text: str) -> None:
-    with contextlib.suppress(OSError):
-        _write_frame(out_fd, pickle.dumps(("crash", -1, text)))
+def _send_crash(out_fd: int, text: str, forwarder: _Forwarder | None) -> None:
+    """Send what the worker's own machinery raised (after the messages not sent yet)."""
+    with contextlib.suppress(Exception):  # ending anyway: the parent reports the loss
+        if forwarder is not None:
+            forwarder.flush()
+        _write_frame(out_fd, pickle.dumps([("crash", -1, text)]))
 
 
 def _own_capture(config: pytest.Config) -> None:
@@ -142,9 +162,11 @@ def _own_capture(config: pytest.Config) -> None:
         capture.suspend_global_capture()
 
 
-def _take(commands: int, received: deque[int]) -> int | None:
-    """The next case index the parent sent (waiting for it); ``None`` at the end."""
+def _take(commands: int, received: deque[int], flush: Callable[[], None]) -> int | None:
+    """The next case index the parent sent (waiting for it, once what is pending is sent:
+    ``flush``); ``None`` at the end."""
     while not received:
+        flush()
         data = _read_exactly(commands, _INDEX.size)
         received.extend(i for (i,) in _INDEX.iter_unpack(data))
     index = received.popleft()
@@ -260,9 +282,10 @@ class _Pool:
             (size,) = _LENGTH.unpack_from(worker.buffer)
             if len(worker.buffer) < _LENGTH.size + size:
                 break
-            message = pickle.loads(bytes(worker.buffer[_LENGTH.size : _LENGTH.size + size]))
+            frame = pickle.loads(bytes(worker.buffer[_LENGTH.size : _LENGTH.size + size]))
             del worker.buffer[: _LENGTH.size + size]
-            self._handle(worker, *message)
+            for message in frame:
+                self._handle(worker, *message)
 
     def _handle(self, worker: _Worker, kind: str, index: int, payload: Any = None) -> None:
         if kind == "start":
