@@ -119,6 +119,24 @@ def test_a_request_the_kit_cannot_send_is_not_sent_ahead_but_refused_to_the_case
         adapter.close()
 
 
+def test_a_request_holding_a_cycle_is_not_sent_ahead_and_leaves_nothing_in_flight() -> None:
+    """Messages are encoded without a look for cycles (``protocol.ENCODER``): one that
+    holds a cycle raises ``RecursionError`` to the case asking it, never to the one
+    before; requests in flight before it in the pipeline are read first."""
+    adapter = ProcessAdapter(SERVE)
+    try:
+        adapter.hello()
+        looping: dict = {"players": 2}
+        looping["again"] = looping
+        broken = [("start", {"setup": POSITION}), ("legal", {}), ("start", {"setup": looping})]
+        adapter.send_ahead(broken)  # its opening is sent, up to the request that cannot be
+        with pytest.raises(RecursionError):
+            adapter.pipeline(broken)
+        assert adapter.pipeline(CASE)[2] == ["10H"]  # no reply left over in the pipe
+    finally:
+        adapter.close()
+
+
 @pytest.mark.parametrize(
     ("name", "fault", "words"),
     [("crash_mid_run", AdapterCrash, r"crashed \(exit code 1\)"), ("hang", AdapterTimeout, "no reply to request")],

@@ -479,7 +479,7 @@ class ProcessAdapter(protocol.RequestAdapter):
                 if size > PIPELINE_WINDOW:
                     break
                 encoded.append((request_id, line))
-        except (ValueError, TypeError):
+        except (ValueError, TypeError, RecursionError):  # (asked, the request raises it to its case)
             pass
         if not encoded or (len(encoded) < len(calls) and not opening):
             encoded = []  # nothing is sent
