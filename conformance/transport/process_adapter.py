@@ -273,6 +273,10 @@ class ProcessAdapter(protocol.RequestAdapter):
         assert self._hello is not None
         return self._hello.get("batch") is True
 
+    def undoes(self) -> bool:
+        """Whether the implementation's hello offers batches and says ``"undo": true``."""
+        return self._batches() and self._hello is not None and self._hello.get("undo") is True
+
     def close(self) -> None:
         """Ask the process to quit, then make sure it and its process group are gone
         (SIGTERM, then SIGKILL after a grace)."""

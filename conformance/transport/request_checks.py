@@ -276,8 +276,8 @@ def _check_apply(message: Json, path: str = "") -> None:
 
 
 def _check_batch(message: Json) -> None:
-    """``batch``: ``steps``, each an apply or a deal, with optional ``state`` and
-    ``actions`` booleans (``$defs/batch-step``)."""
+    """``batch``: ``steps``, each an apply or a deal, with optional ``state``,
+    ``actions`` and ``undo`` booleans (``$defs/batch-step``)."""
     _required(message, {"steps": "bad-request"}, "")
     steps = message["steps"]
     if not isinstance(steps, list):
@@ -294,7 +294,7 @@ def _check_batch(message: Json) -> None:
         else:
             what = f"an apply or a deal step, not {shown(_json(step))}"
             raise RequestError("bad-request", f"steps[{index}] must be {what}")
-        for flag in ("state", "actions"):  # what the step's result may leave out
+        for flag in ("state", "actions", "undo"):  # what the step's result may leave out, and its undo
             _field(step, flag, path, "bad-request", lambda v: isinstance(v, bool), "true or false")
 
 
@@ -307,6 +307,7 @@ def _plain_apply_step(step: Json) -> bool:
         and (player is None or (type(player) is int and 0 <= player < _SEATS))
         and type(step.get("state", True)) is bool
         and type(step.get("actions", True)) is bool
+        and type(step.get("undo", False)) is bool
     )
 
 

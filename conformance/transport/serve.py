@@ -34,8 +34,8 @@ RequestChecks = Callable[[Json], None]
 def _dispatch(adapter: Adapter, message: Json) -> Any:
     """Call the adapter for a request that :func:`check_request` accepted."""
     cmd = message["cmd"]
-    if cmd == "hello":
-        return {**adapter.hello(), "batch": True}  # handle answers batch for any adapter
+    if cmd == "hello":  # handle answers batch for any adapter, and undoes steps for one that can
+        return {**adapter.hello(), "batch": True, **({"undo": True} if adapter.undoes() else {})}
     if cmd == "start":
         return adapter.start(message["setup"])
     if cmd == "deal":
@@ -229,6 +229,9 @@ class LoopbackAdapter(protocol.RequestAdapter):
 
     def _batches(self) -> bool:
         return True  # handle answers batch for any adapter
+
+    def undoes(self) -> bool:
+        return self.inner.undoes()
 
     def _call(self, cmd: str, **fields: Any) -> Any:
         request_id = self._next_id

@@ -117,31 +117,38 @@ class AdapterSearch:
 
     def level_children(self, nodes: list[tuple[Json, list[str]]], states: bool) -> list[tuple[Json, list[str]]]:
         """:meth:`children` of each of ``nodes`` (a snapshot and its legal actions), in
-        order, asked in one pipeline."""
+        order, asked in one pipeline: to an implementation that :meth:`Adapter.undoes`
+        batch steps, one batch per node (each step undone), else one per edge."""
+        undo = self.adapter.undoes()
         calls: list[tuple[str, Json]] = []
-        asked: list[str] = []  # the action of each batch
+        asked: list[str] = []  # the action of each step, in order
         for state, actions in nodes:
             if not actions:
                 continue
             restart = ("start", {"setup": {"rules": self.rules, "position": position_of(state)}})
-            for i, action in enumerate(actions):
-                if i or self._held is not state:
+            steps = [lean({"cmd": "apply", "action": a, "player": state["to_move"]}, state=states) for a in actions]
+            if undo:
+                if self._held is not state:
                     calls.append(restart)
-                step = lean({"cmd": "apply", "action": action, "player": state["to_move"]}, state=states)
-                calls.append(("batch", {"steps": [step]}))
-                asked.append(action)
+                calls.append(("batch", {"steps": [{**step, "undo": True} for step in steps]}))
+                self._held = state  # (every step undone: the implementation holds the node)
+            else:
+                for i, step in enumerate(steps):
+                    if i or self._held is not state:
+                        calls.append(restart)
+                    calls.append(("batch", {"steps": [step]}))
+            asked += actions
         found = []
         for (name, _), outcome in zip(calls, self.adapter.pipeline(calls) if calls else [], strict=True):
             if isinstance(outcome, Exception):
                 raise outcome
-            if name == "batch":
-                [result] = outcome
+            for result in outcome if name == "batch" else ():
                 if not result["ok"]:
                     error = result["error"]
                     message = f"{asked[len(found)]} (listed as legal) was refused: {error.get('message', '')}"
                     raise Refused(error.get("code"), message)
                 found.append((result["state"] if states else {}, result["actions"]))
-        if found:
+        if found and not undo:
             self._held = found[-1][0] if states else None
         return found
 
