@@ -10,6 +10,7 @@ import json
 import shlex
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -93,17 +94,21 @@ def test_a_plan_larger_than_the_window_is_sent_ahead_as_far_as_the_window_holds(
         adapter.close()
 
 
-def test_the_opening_of_a_long_plan_asked_instead_of_another_is_dropped() -> None:
+@pytest.fixture
+def served() -> Iterator[ProcessAdapter]:
+    """``generala-kit serve``, its handshake done."""
     adapter = ProcessAdapter(SERVE)
-    try:
-        adapter.hello()
-        adapter.send_ahead(LONG_PLAN)
-        assert adapter.pipeline(CASE)[2] == ["10H"]  # not the replies to the plan's opening
-        adapter.send_ahead(LONG_PLAN)
-        assert len(adapter.pipeline(LONG_PLAN[:-1])) == 1000  # a plan that is its beginning only
-        assert adapter.pipeline(CASE)[2] == ["10H"]
-    finally:
-        adapter.close()
+    adapter.hello()
+    yield adapter
+    adapter.close()
+
+
+def test_the_opening_of_a_long_plan_asked_instead_of_another_is_dropped(served: ProcessAdapter) -> None:
+    served.send_ahead(LONG_PLAN)
+    assert served.pipeline(CASE)[2] == ["10H"]  # not the replies to the plan's opening
+    served.send_ahead(LONG_PLAN)
+    assert len(served.pipeline(LONG_PLAN[:-1])) == 1000  # a plan that is its beginning only
+    assert served.pipeline(CASE)[2] == ["10H"]
 
 
 def test_a_request_the_kit_cannot_send_is_not_sent_ahead_but_refused_to_the_case_asking_it() -> None:
@@ -119,22 +124,17 @@ def test_a_request_the_kit_cannot_send_is_not_sent_ahead_but_refused_to_the_case
         adapter.close()
 
 
-def test_a_request_holding_a_cycle_is_not_sent_ahead_and_leaves_nothing_in_flight() -> None:
+def test_a_request_holding_a_cycle_is_not_sent_ahead_and_leaves_nothing_in_flight(served: ProcessAdapter) -> None:
     """Messages are encoded without a look for cycles (``protocol.ENCODER``): one that
     holds a cycle raises ``RecursionError`` to the case asking it, never to the one
     before; requests in flight before it in the pipeline are read first."""
-    adapter = ProcessAdapter(SERVE)
-    try:
-        adapter.hello()
-        looping: dict = {"players": 2}
-        looping["again"] = looping
-        broken = [("start", {"setup": POSITION}), ("legal", {}), ("start", {"setup": looping})]
-        adapter.send_ahead(broken)  # its opening is sent, up to the request that cannot be
-        with pytest.raises(RecursionError):
-            adapter.pipeline(broken)
-        assert adapter.pipeline(CASE)[2] == ["10H"]  # no reply left over in the pipe
-    finally:
-        adapter.close()
+    looping: dict = {"players": 2}
+    looping["again"] = looping
+    broken = [("start", {"setup": POSITION}), ("legal", {}), ("start", {"setup": looping})]
+    served.send_ahead(broken)  # its opening is sent, up to the request that cannot be
+    with pytest.raises(RecursionError):
+        served.pipeline(broken)
+    assert served.pipeline(CASE)[2] == ["10H"]  # no reply left over in the pipe
 
 
 @pytest.mark.parametrize(
