@@ -74,6 +74,18 @@ def test_an_adapter_that_cannot_undo_is_not_said_to_and_refuses_the_step_as_unsu
     assert reply["error"]["kind"] == "unsupported"
 
 
+class Duck:
+    """An adapter written without the base class: the adapter methods only."""
+
+    def hello(self) -> dict:
+        return ReferenceAdapter().hello()
+
+
+def test_an_adapter_without_the_base_class_is_served_without_undo() -> None:
+    reply = handle(Duck(), {"id": 1, "cmd": "hello", "protocol": 1})  # type: ignore[arg-type]
+    assert reply["ok"] and reply["result"]["batch"] is True and "undo" not in reply["result"]
+
+
 def test_in_a_series_a_step_is_not_undone() -> None:
     adapter = ReferenceAdapter()
     deck = [r + s for s in "CDHS" for r in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")]

@@ -35,7 +35,7 @@ def _dispatch(adapter: Adapter, message: Json) -> Any:
     """Call the adapter for a request that :func:`check_request` accepted."""
     cmd = message["cmd"]
     if cmd == "hello":  # handle answers batch for any adapter, and undoes steps for one that can
-        return {**adapter.hello(), "batch": True, **({"undo": True} if adapter.undoes() else {})}
+        return {**adapter.hello(), "batch": True, **({"undo": True} if undoes(adapter) else {})}
     if cmd == "start":
         return adapter.start(message["setup"])
     if cmd == "deal":
@@ -53,6 +53,13 @@ def _dispatch(adapter: Adapter, message: Json) -> Any:
     if cmd == "batch":
         return adapter.batch(message["steps"])
     return {}  # quit
+
+
+def undoes(adapter: Adapter) -> bool:
+    """Whether ``adapter`` undoes batch steps (:meth:`Adapter.undoes`; an adapter
+    written without the base class, with the adapter methods only, does not)."""
+    method = getattr(adapter, "undoes", None)
+    return callable(method) and method() is True
 
 
 def _error(request_id: int | None, kind: str, message: str, code: str | None) -> Json:
@@ -231,7 +238,7 @@ class LoopbackAdapter(protocol.RequestAdapter):
         return True  # handle answers batch for any adapter
 
     def undoes(self) -> bool:
-        return self.inner.undoes()
+        return undoes(self.inner)
 
     def _call(self, cmd: str, **fields: Any) -> Any:
         request_id = self._next_id
