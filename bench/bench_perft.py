@@ -1,10 +1,11 @@
 """Benchmark of perft: sequences/s on the reference engine (fast path, Game.copy) and
-through an adapter (generic path: one batch per edge, a node restarted from its snapshot),
+through an adapter (generic path: one batch of undone steps per node, a node restarted
+from its snapshot; one batch per edge to an implementation that does not undo steps),
 in-process and over the JSON-lines protocol.
 
 Run: ``python bench/bench_perft.py``. Targets: depth 4 on a 4-player opening well
 under 1 s; the suite's perft cases through an adapter at most 1 request per edge of
-the searched trees (issue 12), with and without batches.
+the searched trees (issue 12), with and without undone steps and batches.
 """
 
 from __future__ import annotations
@@ -44,21 +45,26 @@ def generic(label: str, adapter, depth: int) -> None:
     elapsed = time.perf_counter() - started
     print(
         f"generic {label:<12} 4p free depth {depth}: {count:>6} sequences, {elapsed:7.3f} s, "
-        f"{search.nodes / elapsed:8.0f} nodes/s (one batch per edge)"
+        f"{search.nodes / elapsed:8.0f} nodes/s (one batch per node, steps undone)"
     )
     adapter.close()
 
 
 class Counting(ProcessAdapter):
-    """``generala-kit serve``, counting the requests sent (by command)."""
+    """``generala-kit serve``, counting the requests sent (by command); without
+    ``batches`` (or ``undo``) as if its hello did not offer them."""
 
-    def __init__(self, command: str, batches: bool = True) -> None:
+    def __init__(self, command: str, batches: bool = True, undo: bool = True) -> None:
         super().__init__(command)
         self.sent: Counter[str] = Counter()
         self.batches = batches
+        self.undo = undo
 
     def _batches(self) -> bool:
         return self.batches and super()._batches()
+
+    def undoes(self) -> bool:
+        return self.undo and super().undoes()
 
     def _encoded(self, cmd: str, fields: dict) -> tuple[int, bytes]:
         self.sent[cmd] += 1  # every request sent, one by one or in a pipeline
@@ -116,6 +122,7 @@ def main() -> None:
     command = f"{shlex.quote(sys.executable)} -m generala_conformance.cli serve"
     generic("protocol", ProcessAdapter(command), 3)
     requests_per_edge("through serve", Counting(command))
+    requests_per_edge("through serve, no undo", Counting(command, undo=False))
     requests_per_edge("through serve, no batch", Counting(command, batches=False))
 
 

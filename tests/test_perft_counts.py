@@ -110,12 +110,17 @@ def test_a_snapshot_the_implementation_cannot_restart_is_a_divergence() -> None:
 
 
 class Counting(ReferenceAdapter):
-    """The reference, counting the calls the search makes."""
+    """The reference, counting the calls the search makes; ``undo``: whether it says
+    it undoes batch steps (else the search asks a batch per edge)."""
 
-    def __init__(self) -> None:
+    def __init__(self, undo: bool = False) -> None:
         super().__init__()
         self.calls: Counter[str] = Counter()
         self.in_batch = False
+        self.undo = undo
+
+    def undoes(self) -> bool:
+        return self.undo
 
     def start(self, setup: dict) -> dict:
         self.calls["start"] += 1
@@ -154,6 +159,30 @@ def test_one_batch_per_edge_one_pipeline_per_level_and_no_restart_of_the_node_he
     assert adapter.calls["start"] == 1 + inner - 2  # the root's, then all but two
     assert adapter.calls["legal"] == 1  # the root's; every other node's came with its batch
     assert adapter.calls["pipeline"] == 2
+
+
+def test_to_an_implementation_that_undoes_steps_one_batch_per_node_and_one_restart_per_node_not_held() -> None:
+    """Depth 3 from an opening, each step undone: one batch for the root's children and
+    one for each child's, each child restarted once but the last, whose step is played
+    on (it is asked first at the next level; the root is held), the same count as a
+    batch per edge, and a state back where it was after a batch of undone steps."""
+    case = next(c for c in CASES if c.id == "opening-4p-free")
+    game = reference_game(setup_of(case))
+    first = game.legal_actions()
+    adapter = Counting(undo=True)
+    assert perft_adapter(adapter, setup_of(case), 3) == case.counts[2]
+    assert adapter.calls["batch"] == 1 + len(first)
+    assert adapter.calls["start"] == 1 + len(first) - 1
+    assert adapter.calls["legal"] == 1 and adapter.calls["pipeline"] == 2
+    held = adapter.state()
+    adapter.batch([{"cmd": "apply", "action": a, "undo": True} for a in adapter.legal()])
+    assert adapter.state() == held
+
+
+@pytest.mark.parametrize("undo", [True, False])
+def test_every_count_of_the_table_is_found_with_steps_undone_or_a_batch_per_edge(undo: bool) -> None:
+    for case in CASES:
+        case.run(Counting(undo=undo), resolve("default", dict(case.requires)))
 
 
 def test_the_children_of_a_node_above_the_leaves_are_asked_without_their_state() -> None:

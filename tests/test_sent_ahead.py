@@ -10,6 +10,7 @@ import json
 import shlex
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -72,19 +73,42 @@ def test_a_request_asked_instead_gets_its_own_reply() -> None:
         adapter.close()
 
 
-def test_a_plan_larger_than_the_window_is_not_sent_ahead() -> None:
+LONG_PLAN = [("start", {"setup": POSITION}), *[("legal", {})] * 1000]  # > 12 KiB of requests
+
+
+def test_a_plan_larger_than_the_window_is_sent_ahead_as_far_as_the_window_holds() -> None:
+    """Its opening requests are answered before the plan is asked; the rest are
+    sent as their replies are read, each request once, every reply in order."""
     adapter = impl("stderr_chatter")
     try:
         adapter.hello()
         adapter.take_stderr()
-        long_plan = [("start", {"setup": POSITION}), *[("legal", {})] * 1000]  # > 12 KiB of requests
-        adapter.send_ahead(long_plan)
-        adapter.send_ahead(CASE)  # nothing is in flight: this one goes
-        assert _stderr_until(adapter, "log: handling legal (2)").count("log: handling legal (0)") == 1
-        assert adapter.pipeline(CASE)[2] == ["10H"]
-        assert len(adapter.pipeline(long_plan)) == 1001
+        adapter.send_ahead(LONG_PLAN)
+        before = _stderr_until(adapter, "log: handling legal (2)")  # answered before anyone asks
+        state, *legal = adapter.pipeline(LONG_PLAN)
+        assert state["to_move"] == 0 and legal == [["3C", "9H"]] * 1000
+        assert before.count("log: handling start (0)") == 1 and 0 < before.count("log: handling legal (0)") < 1000
+        adapter.check_idle()  # no request was sent twice: no reply is left over
+        assert adapter.pipeline(CASE)[2] == ["10H"] and adapter.starts == 1
     finally:
         adapter.close()
+
+
+@pytest.fixture
+def served() -> Iterator[ProcessAdapter]:
+    """``generala-kit serve``, its handshake done."""
+    adapter = ProcessAdapter(SERVE)
+    adapter.hello()
+    yield adapter
+    adapter.close()
+
+
+def test_the_opening_of_a_long_plan_asked_instead_of_another_is_dropped(served: ProcessAdapter) -> None:
+    served.send_ahead(LONG_PLAN)
+    assert served.pipeline(CASE)[2] == ["10H"]  # not the replies to the plan's opening
+    served.send_ahead(LONG_PLAN)
+    assert len(served.pipeline(LONG_PLAN[:-1])) == 1000  # a plan that is its beginning only
+    assert served.pipeline(CASE)[2] == ["10H"]
 
 
 def test_a_request_the_kit_cannot_send_is_not_sent_ahead_but_refused_to_the_case_asking_it() -> None:
@@ -98,6 +122,19 @@ def test_a_request_the_kit_cannot_send_is_not_sent_ahead_but_refused_to_the_case
         assert adapter.pipeline(CASE)[2] == ["10H"]
     finally:
         adapter.close()
+
+
+def test_a_request_holding_a_cycle_is_not_sent_ahead_and_leaves_nothing_in_flight(served: ProcessAdapter) -> None:
+    """Messages are encoded without a look for cycles (``protocol.ENCODER``): one that
+    holds a cycle raises ``RecursionError`` to the case asking it, never to the one
+    before; requests in flight before it in the pipeline are read first."""
+    looping: dict = {"players": 2}
+    looping["again"] = looping
+    broken = [("start", {"setup": POSITION}), ("legal", {}), ("start", {"setup": looping})]
+    served.send_ahead(broken)  # its opening is sent, up to the request that cannot be
+    with pytest.raises(RecursionError):
+        served.pipeline(broken)
+    assert served.pipeline(CASE)[2] == ["10H"]  # no reply left over in the pipe
 
 
 @pytest.mark.parametrize(
@@ -128,16 +165,16 @@ def test_a_fault_among_requests_sent_ahead_is_the_outcome_of_the_call_that_asks_
 
 @pytest.fixture
 def answered(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
-    """Whether each pipeline a ``ProcessAdapter`` is asked was answered from requests sent ahead."""
+    """Whether each pipeline a ``ProcessAdapter`` is asked opened with requests sent ahead."""
     found: list[bool] = []
-    original = ProcessAdapter._answered_ahead
+    original = ProcessAdapter._taken_ahead
 
-    def counting(self: ProcessAdapter, calls: list) -> list | None:
-        outcomes = original(self, calls)
-        found.append(outcomes is not None)
-        return outcomes
+    def counting(self: ProcessAdapter, calls: list) -> tuple:
+        taken = original(self, calls)
+        found.append(taken[0] > 0)
+        return taken
 
-    monkeypatch.setattr(ProcessAdapter, "_answered_ahead", counting)
+    monkeypatch.setattr(ProcessAdapter, "_taken_ahead", counting)
     return found
 
 

@@ -123,18 +123,30 @@ class Adapter(ABC):
         refused step, ``{"ok": false, "error": {"kind": "illegal", "code",
         "message"}, "state", "actions"}``; ``actions`` is empty once the game is
         over. A step with ``"state": false`` (or ``"actions": false``) does not
-        need that field: its result may leave it out (:func:`lean`). Any other
-        error (``BadRequest``, ``Unsupported``, a fault) ends the whole batch.
-        This default asks step by step, leaving out what a step does not need; an
+        need that field: its result may leave it out (:func:`lean`). A step with
+        ``"undo": true`` (only to an adapter that :meth:`undoes`) puts the game
+        back as it was before it once its result is taken. Any other error
+        (``BadRequest``, ``Unsupported``, a fault) ends the whole batch. This
+        default asks step by step, leaving out what a step does not need; an
         adapter over a process may send one request instead.
         """
         return [self._batch_step(step) for step in steps]
 
     def _batch_step(self, step: Json) -> Json:
-        result: Json
         cmd = step.get("cmd")
         if cmd not in ("apply", "deal"):
             raise BadRequest("bad-request", f"a batch step is an apply or a deal, not {cmd!r}")
+        if step.get("undo") is not True:
+            return self._step_result(cmd, step)
+        kept = self._keep()
+        try:
+            return self._step_result(cmd, step)
+        finally:
+            self._put_back(kept)
+
+    def _step_result(self, cmd: str, step: Json) -> Json:
+        """The result of the batch step ``step`` (an ``apply`` or a ``deal``), played."""
+        result: Json
         try:
             if cmd == "deal":
                 result = {"ok": True, "events": self.deal(step["deck"])}
@@ -161,6 +173,20 @@ class Adapter(ABC):
         """Whether :meth:`batch` is one request to the implementation (its hello
         offers batches); this default asks step by step."""
         return False
+
+    def undoes(self) -> bool:
+        """Whether :meth:`batch` takes steps with ``"undo": true`` (an adapter that
+        implements :meth:`_keep` and :meth:`_put_back`; over a process, when its
+        hello says ``"undo": true``); this default does not."""
+        return False
+
+    def _keep(self) -> Any:
+        """What puts the game back as it is now (:meth:`_put_back`), for a batch step
+        with ``"undo": true``; this default has none."""
+        raise Unsupported("this implementation does not undo batch steps")
+
+    def _put_back(self, kept: Any) -> None:  # noqa: B027 - optional hook, with _keep
+        """Put the game back as :meth:`_keep` found it."""
 
     def pipeline(self, calls: list[tuple[str, Json]]) -> list[Any]:
         """Make ``calls`` (a method's name — ``start``, ``legal``, ``batch`` … — and

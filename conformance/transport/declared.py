@@ -69,6 +69,9 @@ class Declared(Adapter):
     def batches(self) -> bool:
         return self.adapter.batches()
 
+    def undoes(self) -> bool:
+        return self.adapter.undoes()
+
     def pipeline(self, calls: list[tuple[str, Json]]) -> list[Any]:
         """The calls asked ahead by ``adapter``; one by one if a start among them
         is declared unsupported (its outcome is then :class:`DeclaredUnsupported`)."""

@@ -27,7 +27,7 @@ REQUIRED_FIELDS: dict[str, type] = {
     "options": dict,
     "reason_codes": bool,
 }
-OPTIONAL_FIELDS: dict[str, type] = {"batch": bool, "series": bool, "game": str}
+OPTIONAL_FIELDS: dict[str, type] = {"batch": bool, "undo": bool, "series": bool, "game": str}
 GAMES = {"cards": CARDS, "dice": "dice"}
 """The games a ``hello`` may name (``game``; absent: ``cards``), each with its rulebook
 folder in ``generala_spec`` (whose ``options.yaml`` the listed options are checked against)."""

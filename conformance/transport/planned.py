@@ -189,6 +189,9 @@ class Planned(Adapter):
     def batches(self) -> bool:
         return self.adapter.batches()
 
+    def undoes(self) -> bool:
+        return self.adapter.undoes()
+
     def pipeline(self, calls: list[tuple[str, Json]]) -> list[Any]:
         self._drop()
         for call in calls:

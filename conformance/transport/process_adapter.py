@@ -204,6 +204,10 @@ def _line_text(raw: bytes, cut: int = 0) -> str:
     return f"{text} [… {cut} more bytes of this line cut]" if cut else text
 
 
+_Waiting = collections.deque[tuple[str, Json, int, int]]
+"""Requests whose replies are not read yet: each one's command, fields, id and size in bytes."""
+
+
 class _Ahead:
     """Requests sent ahead of their replies (:meth:`ProcessAdapter.send`): what was
     sent, and the outcomes once read."""
@@ -253,8 +257,9 @@ class ProcessAdapter(protocol.RequestAdapter):
         self._last_start_fault: AdapterFault | None = None
         self._unclaimed_stderr = ""
         self._ahead: collections.deque[_Ahead] = collections.deque()  # requests sent ahead, in order
-        self._planned: tuple[list[tuple[str, Json]], Callable[[], list[Any]]] | None = None
-        """The calls sent ahead of the case that will ask them (:meth:`send_ahead`), and their outcomes."""
+        self._planned: tuple[list[tuple[str, Json]], _Ahead | AdapterFault] | None = None
+        """The calls sent ahead of the case that will ask them (:meth:`send_ahead`): their
+        requests in flight, or the fault in sending them."""
 
     # -- Adapter -------------------------------------------------------------
 
@@ -267,6 +272,10 @@ class ProcessAdapter(protocol.RequestAdapter):
         self._ensure_running()
         assert self._hello is not None
         return self._hello.get("batch") is True
+
+    def undoes(self) -> bool:
+        """Whether the implementation's hello offers batches and says ``"undo": true``."""
+        return self._batches() and self._hello is not None and self._hello.get("undo") is True
 
     def close(self) -> None:
         """Ask the process to quit, then make sure it and its process group are gone
@@ -439,36 +448,47 @@ class ProcessAdapter(protocol.RequestAdapter):
 
     def send_ahead(self, calls: list[tuple[str, Json]]) -> None:
         """Send the requests of ``calls`` now, their replies left to be read when
-        :meth:`pipeline` is asked the same ``calls`` (:meth:`Adapter.send_ahead`):
-        the implementation answers them while the kit does other work. Only to a
+        :meth:`pipeline` is asked ``calls`` (:meth:`Adapter.send_ahead`): the
+        implementation answers them while the kit does other work. Only to a
         running implementation that nothing is waiting on, and only as many bytes
-        as :data:`PIPELINE_WINDOW` (a longer list is not sent: neither pipe may
-        fill up); a batch only to an implementation that takes them. A fault in
-        sending is the outcome of those calls, when they are asked."""
+        as :data:`PIPELINE_WINDOW` (neither pipe may fill up): of a longer list,
+        the requests that open it and fit, the rest sent by :meth:`pipeline` as
+        it reads their replies; a batch only to an implementation that takes
+        them. A fault in sending is the outcome of those calls, when they are asked."""
         if not calls or self._planned is not None or self._ahead or self._proc is None or self._hello_sent is not None:
             return
         if self._buffer:
             return
-        encoded = self._sendable(calls)
+        encoded = self._sendable(calls, opening=True)
         if encoded is not None:
-            self._planned = (calls, self._write_ahead(calls, encoded))
+            sent = calls[: len(encoded)]
+            self._planned = (sent, self._write(sent, encoded))
 
-    def _sendable(self, calls: list[tuple[str, Json]]) -> list[tuple[int, bytes]] | None:
+    def _sendable(self, calls: list[tuple[str, Json]], opening: bool = False) -> list[tuple[int, bytes]] | None:
         """The requests of ``calls`` encoded, if they may be sent ahead: at most
         :data:`PIPELINE_WINDOW` bytes (neither pipe may fill up while the replies
         are not read), a batch only to an implementation that takes them, and
-        every request one the kit can send (else the call that asks it says so)."""
+        every request one the kit can send (else the call that asks it says so).
+        ``opening``: else the requests that open ``calls`` and fit (up to one the
+        kit cannot send), if there is one."""
         if any(cmd == "batch" for cmd, _ in calls) and not self._batches():
             return None
         first = self._next_id
+        encoded: list[tuple[int, bytes]] = []
+        size = 0
         try:
-            encoded = [self._encoded(cmd, fields) for cmd, fields in calls]
-        except (ValueError, TypeError):
-            encoded = []
-        if not encoded or sum(len(line) for _, line in encoded) > PIPELINE_WINDOW:
-            self._next_id = first  # nothing sent: the ids are free again
-            return None
-        return encoded
+            for cmd, fields in calls:
+                request_id, line = self._encoded(cmd, fields)
+                size += len(line)
+                if size > PIPELINE_WINDOW:
+                    break
+                encoded.append((request_id, line))
+        except (ValueError, TypeError, RecursionError):  # (asked, the request raises it to its case)
+            pass
+        if not encoded or (len(encoded) < len(calls) and not opening):
+            encoded = []  # nothing is sent
+        self._next_id = first + len(encoded)  # the ids of requests not sent are free again
+        return encoded or None
 
     def _settle(self) -> None:
         """Read the replies to every request in flight (:meth:`send`, :meth:`send_ahead`),
@@ -479,11 +499,24 @@ class ProcessAdapter(protocol.RequestAdapter):
         while self._ahead:
             self._read_ahead()
 
-    def _answered_ahead(self, calls: list[tuple[str, Json]]) -> list[Any] | None:
-        """The outcomes of ``calls`` if they are the requests sent ahead (their
-        replies read now), else ``None``."""
+    def _taken_ahead(self, calls: list[tuple[str, Json]]) -> tuple[int, _Waiting, list[Any]]:
+        """How many of ``calls`` open with the requests sent ahead (:meth:`send_ahead`;
+        0 if they do not), with those requests still in flight, now the caller's
+        to read (when they are the last sent), or their outcomes read now (and, if
+        one is a fault, every call's)."""
         planned, self._planned = self._planned, None
-        return planned[1]() if planned is not None and planned[0] == calls else None
+        if planned is None or calls[: len(planned[0])] != planned[0]:
+            return 0, collections.deque(), []
+        sent, ahead = planned
+        if isinstance(ahead, AdapterFault):
+            return len(calls), collections.deque(), _repeated(ahead, len(calls))
+        if ahead.outcomes is None and self._ahead and self._ahead[-1] is ahead:
+            self._ahead.pop()  # the last requests in flight: the caller's pipeline goes on behind them
+            return len(sent), collections.deque(ahead.waiting), []
+        outcomes = list(self._outcomes_of(ahead))
+        if outcomes and isinstance(outcomes[-1], AdapterFault):
+            outcomes += [outcomes[-1]] * (len(calls) - len(outcomes))
+        return len(sent), collections.deque(), outcomes
 
     def pipeline(self, calls: list[tuple[str, Json]]) -> list[Any]:
         """Send the requests of ``calls`` ahead of their replies, read in order
@@ -491,18 +524,17 @@ class ProcessAdapter(protocol.RequestAdapter):
         requests as :data:`PIPELINE_WINDOW` bytes hold (a larger pipeline reads
         replies as it sends, so neither pipe fills up while the other side waits
         on it). A ``batch`` to an implementation without batches is asked step by
-        step. Calls whose requests were sent ahead (:meth:`send_ahead`) have their replies read."""
-        answered = self._answered_ahead(calls)
-        if answered is not None:
-            return answered
-        outcomes: list[Any] = []
-        waiting: collections.deque[tuple[str, Json, int, int]] = collections.deque()
+        step. Calls whose requests were sent ahead (:meth:`send_ahead`) have their
+        replies read, the pipeline going on behind them."""
+        taken, waiting, outcomes = self._taken_ahead(calls)
+        if len(outcomes) == len(calls):
+            return outcomes
         unsent: list[bytes] = []  # lines of the requests in ``waiting`` not written yet
-        ahead = 0  # bytes of the requests whose replies are not read yet
+        ahead = sum(size for *_, size in waiting)  # bytes of the requests whose replies are not read yet
         try:
             self._settle()
             self._ensure_running()
-            for cmd, fields in calls:
+            for cmd, fields in calls[taken:]:
                 if cmd == "batch" and not self._batches():  # asked step by step, once the rest is answered
                     ahead = self._answer(waiting, unsent, outcomes, ahead, 0)
                     outcomes.append(self._steps(fields["steps"]))
@@ -515,6 +547,10 @@ class ProcessAdapter(protocol.RequestAdapter):
             self._answer(waiting, unsent, outcomes, ahead, 0)
         except AdapterFault as fault:  # every call not answered has this outcome
             outcomes += [fault] * (len(calls) - len(outcomes))
+        except Exception:  # a request the kit cannot send: the replies of those in flight are read first
+            with contextlib.suppress(AdapterFault):  # (a fault stops the process: nothing is in flight then)
+                self._answer(waiting, unsent, [], ahead, 0)
+            raise
         return outcomes
 
     def send(self, calls: list[tuple[str, Json]]) -> Callable[[], list[Any]]:
@@ -531,19 +567,27 @@ class ProcessAdapter(protocol.RequestAdapter):
             encoded = self._sendable(calls)
         except AdapterFault as fault:
             return partial(_repeated, fault, len(calls))
-        return super().send(calls) if encoded is None else self._write_ahead(calls, encoded)
+        if encoded is None:
+            return super().send(calls)
+        sent = self._write(calls, encoded)
+        if isinstance(sent, AdapterFault):
+            return partial(_repeated, sent, len(calls))
+        return partial(self._outcomes_of, sent)
 
-    def _write_ahead(self, calls: list[tuple[str, Json]], encoded: list[tuple[int, bytes]]) -> Callable[[], list[Any]]:
+    def _write(self, calls: list[tuple[str, Json]], encoded: list[tuple[int, bytes]]) -> _Ahead | AdapterFault:
         """Write the ``encoded`` requests of ``calls`` at once, in flight behind any
-        sent before (:meth:`send`); the function that reads their outcomes."""
+        sent before (:meth:`send`): what is now in flight, or the fault that stopped
+        the process (the outcome of every one of the calls)."""
         try:
             self._send(b"".join(line for _, line in encoded), calls[0][0], encoded[0][0], quiet=not self._ahead)
-        except AdapterFault as fault:  # the process is stopped: the calls are answered this fault
-            return partial(_repeated, fault, len(calls))
+        except AdapterFault as fault:
+            return fault
         sent = zip(calls, encoded, strict=True)
-        ahead = _Ahead([(cmd, fields, request_id, len(line)) for (cmd, fields), (request_id, line) in sent])
+        ahead = _Ahead(
+            collections.deque((cmd, fields, request_id, len(line)) for (cmd, fields), (request_id, line) in sent)
+        )
         self._ahead.append(ahead)
-        return partial(self._outcomes_of, ahead)
+        return ahead
 
     def _outcomes_of(self, ahead: _Ahead) -> list[Any]:
         """The outcomes of requests sent ahead (:meth:`send`), read now if they are not yet."""
@@ -571,7 +615,7 @@ class ProcessAdapter(protocol.RequestAdapter):
 
     def _answer(
         self,
-        waiting: collections.deque[tuple[str, Json, int, int]],
+        waiting: _Waiting,
         unsent: list[bytes],
         outcomes: list[Any],
         ahead: int,

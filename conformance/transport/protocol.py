@@ -65,8 +65,11 @@ def shown(text: str | bytes) -> str:
     return head if len(text) <= _SHOWN and size <= _SHOWN * 4 else f"{head}… ({size} {unit})"
 
 
-ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
-"""One encoder for every message, compact UTF-8 (``json.dumps`` with arguments builds a new one each call)."""
+ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), check_circular=False)
+"""One encoder for every message, compact UTF-8 (``json.dumps`` with arguments builds a
+new one each call). Messages are trees (what was decoded, results built afresh): they
+are not looked through for cycles (a fifth of the encoding), and a value that held one
+would raise ``RecursionError`` (a ``ValueError`` otherwise)."""
 
 
 def encode(message: Json) -> bytes:

@@ -34,8 +34,8 @@ RequestChecks = Callable[[Json], None]
 def _dispatch(adapter: Adapter, message: Json) -> Any:
     """Call the adapter for a request that :func:`check_request` accepted."""
     cmd = message["cmd"]
-    if cmd == "hello":
-        return {**adapter.hello(), "batch": True}  # handle answers batch for any adapter
+    if cmd == "hello":  # handle answers batch for any adapter, and undoes steps for one that can
+        return {**adapter.hello(), "batch": True, **({"undo": True} if undoes(adapter) else {})}
     if cmd == "start":
         return adapter.start(message["setup"])
     if cmd == "deal":
@@ -53,6 +53,13 @@ def _dispatch(adapter: Adapter, message: Json) -> Any:
     if cmd == "batch":
         return adapter.batch(message["steps"])
     return {}  # quit
+
+
+def undoes(adapter: Adapter) -> bool:
+    """Whether ``adapter`` undoes batch steps (:meth:`Adapter.undoes`; an adapter
+    written without the base class, with the adapter methods only, does not)."""
+    method = getattr(adapter, "undoes", None)
+    return callable(method) and method() is True
 
 
 def _error(request_id: int | None, kind: str, message: str, code: str | None) -> Json:
@@ -229,6 +236,9 @@ class LoopbackAdapter(protocol.RequestAdapter):
 
     def _batches(self) -> bool:
         return True  # handle answers batch for any adapter
+
+    def undoes(self) -> bool:
+        return undoes(self.inner)
 
     def _call(self, cmd: str, **fields: Any) -> Any:
         request_id = self._next_id

@@ -2,7 +2,8 @@
 
 Two paths give the same counts: :func:`perft_game` searches the reference engine
 directly (``Game.copy``), :func:`perft_adapter` drives any :class:`Adapter`
-with one ``batch`` per edge, restarting a node from its snapshot as a ``position``
+with one ``batch`` of undone steps per node (or one per edge, to an implementation
+that does not undo steps), restarting a node from its snapshot as a ``position``
 setup when the implementation no longer holds it. A sequence that ends
 the game before ``depth`` actions is not counted (a finished game has no moves).
 
@@ -71,15 +72,18 @@ def divide_game(game: Game, depth: int, done: Callable[[int], None] | None = Non
 
 
 class AdapterSearch:
-    """Perft through an adapter, one ``batch`` request per edge: the step's result
-    carries the child's snapshot and legal actions, so a leaf's count costs no
-    request. The search goes a level at a time: the children of every node of a
-    level are asked in one pipeline (:meth:`Adapter.pipeline`, one round trip
-    through a process, the implementation answering while the kit reads), a
-    one-step batch for each action, the node restarted from its snapshot (as a
-    ``position``) before each but a first one the implementation still holds (the
-    nodes of a level are asked last first: it holds the last one). An implementation without batches
-    is asked step by step (``Adapter.batch``). The children of a node one level
+    """Perft through an adapter, ``batch`` requests whose step results carry each
+    child's snapshot and legal actions, so a leaf's count costs no request. The
+    search goes a level at a time: the children of every node of a level are asked
+    in one pipeline (:meth:`Adapter.pipeline`, one round trip through a process,
+    the implementation answering while the kit reads). To an implementation that
+    :meth:`Adapter.undoes` steps, one batch per node, every step undone, the node
+    restarted from its snapshot (as a ``position``) before it unless the
+    implementation holds it (the level's last step is played on: the nodes of a
+    level are asked last first, so it holds the next level's first). To any other,
+    a one-step batch for each action, the node restarted before each but a first
+    one the implementation still holds (it holds the last child asked). An
+    implementation without batches is asked step by step (``Adapter.batch``). The children of a node one level
     above the leaves are counted by their legal actions alone: their steps need
     no state (``"state": false``, :func:`lean`), most of a search's edges."""
 
@@ -117,25 +121,34 @@ class AdapterSearch:
 
     def level_children(self, nodes: list[tuple[Json, list[str]]], states: bool) -> list[tuple[Json, list[str]]]:
         """:meth:`children` of each of ``nodes`` (a snapshot and its legal actions), in
-        order, asked in one pipeline."""
+        order, asked in one pipeline: to an implementation that :meth:`Adapter.undoes`
+        batch steps, one batch per node (each step undone), else one per edge."""
+        undo = self.adapter.undoes()
         calls: list[tuple[str, Json]] = []
-        asked: list[str] = []  # the action of each batch
+        asked: list[str] = []  # the action of each step, in order
         for state, actions in nodes:
             if not actions:
                 continue
             restart = ("start", {"setup": {"rules": self.rules, "position": position_of(state)}})
-            for i, action in enumerate(actions):
-                if i or self._held is not state:
+            steps = [lean({"cmd": "apply", "action": a, "player": state["to_move"]}, state=states) for a in actions]
+            if undo:
+                if self._held is not state:
                     calls.append(restart)
-                step = lean({"cmd": "apply", "action": action, "player": state["to_move"]}, state=states)
-                calls.append(("batch", {"steps": [step]}))
-                asked.append(action)
+                calls.append(("batch", {"steps": [{**step, "undo": True} for step in steps]}))
+                self._held = state  # (every step undone: the implementation holds the node)
+            else:
+                for i, step in enumerate(steps):
+                    if i or self._held is not state:
+                        calls.append(restart)
+                    calls.append(("batch", {"steps": [step]}))
+            asked += actions
+        if undo and calls:  # the level's last step is played on: its child, asked first of the next level, is held
+            calls[-1][1]["steps"][-1].pop("undo")
         found = []
         for (name, _), outcome in zip(calls, self.adapter.pipeline(calls) if calls else [], strict=True):
             if isinstance(outcome, Exception):
                 raise outcome
-            if name == "batch":
-                [result] = outcome
+            for result in outcome if name == "batch" else ():
                 if not result["ok"]:
                     error = result["error"]
                     message = f"{asked[len(found)]} (listed as legal) was refused: {error.get('message', '')}"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from generala_conformance import __version__
-from generala_conformance.transport.adapter import Adapter, BadRequest, Json, Refused
+from generala_conformance.transport.adapter import Adapter, BadRequest, Json, Refused, Unsupported
 from generala_reference.cards.actions import format_actions, parse_action
 from generala_reference.cards.events import event_json, events_json
 from generala_reference.cards.game import OVER, Game
@@ -117,6 +117,18 @@ class ReferenceAdapter(Adapter):
         except (IllegalAction, InvalidInput) as exc:
             raise Refused(exc.code, exc.message) from None
         return events_json(events)
+
+    def undoes(self) -> bool:
+        return True
+
+    def _keep(self) -> Game:
+        """A copy of the game held (a batch step with ``"undo": true``; in a game, not a series)."""
+        if self.series is not None:
+            raise Unsupported("a batch step is undone in a game, not in a series")
+        return self._game().copy()
+
+    def _put_back(self, kept: Game) -> None:
+        self.game = kept
 
     def _over(self) -> bool:
         return self._game().phase == OVER  # (no snapshot built)
