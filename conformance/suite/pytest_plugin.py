@@ -27,6 +27,7 @@ import pytest
 from generala_conformance import games
 from generala_conformance.suite import expectations as expectations_mod
 from generala_conformance.suite import report as report_mod
+from generala_conformance.suite import suite_index
 from generala_conformance.suite.sent_rules import Lacking, rules_to_send
 from generala_conformance.transport import handshake
 from generala_conformance.transport.adapter import (
@@ -248,8 +249,6 @@ def _selection(config: pytest.Config) -> Selection | None:
     """The groups of the kit's own suite this run needs; ``None``: collect every group, as
     when the run's filters are not the kit's alone (a user's pytest run), the cases are a
     user's (``--generala-cases``), or there is no index for this content yet."""
-    from generala_conformance.suite import suite_index
-
     if not config.getoption("generala_suite_only") or config.getoption("generala_cases"):
         return None
     entries = suite_index.read(game_of(config).name)
@@ -278,8 +277,6 @@ def _expected_marks(info: CaseInfo, state: RunState) -> frozenset[str]:
 def _write_index(config: pytest.Config, items: list[tuple[pytest.Item, CaseInfo]]) -> None:
     """After a collection of the whole bundled suite, store its index (before the
     expectations file marks a case: those marks are the run's, not the suite's)."""
-    from generala_conformance.suite import suite_index
-
     entries = []
     for item, info in items:
         names = suite_index.names_of(item)
