@@ -101,9 +101,17 @@ def _sources() -> Iterator[tuple[str, bytes]]:
     for package in PACKAGES:
         spec = importlib.util.find_spec(package)  # a top-level package: found, not imported
         for root in (spec.submodule_search_locations or []) if spec is not None else []:
-            for folder, subfolders, names in os.walk(root):
-                subfolders[:] = sorted(name for name in subfolders if name != "__pycache__")
-                for name in sorted(names):
-                    path = os.path.join(folder, name)
-                    with open(path, "rb") as file:
-                        yield f"{package}/{os.path.relpath(path, root)}", file.read()
+            yield from _files(root, package)
+
+
+def _files(folder: str, name: str) -> Iterator[tuple[str, bytes]]:
+    """Each file under ``folder`` (named from ``name``) and its bytes, in the order of their names."""
+    with os.scandir(folder) as found:
+        entries = sorted(found, key=lambda entry: entry.name)
+    for entry in entries:
+        if entry.is_dir():
+            if entry.name != "__pycache__":
+                yield from _files(entry.path, f"{name}/{entry.name}")
+        else:
+            with open(entry.path, "rb") as file:
+                yield f"{name}/{entry.name}", file.read()
