@@ -30,7 +30,7 @@ from generala_conformance.errors import UsageError
 from generala_conformance.games.cards.driver import show_events
 from generala_conformance.games.cards.notation import CANONICAL_DECK
 from generala_conformance.games.cards.reference_adapter import ReferenceAdapter
-from generala_conformance.games.cards.snapshots import differing
+from generala_conformance.games.cards.snapshots import Held, held, held_differing
 from generala_conformance.transport.adapter import Adapter, AdapterFault, BadRequest, Refused, Unsupported, lean
 from generala_conformance.transport.declared import supports_series
 from generala_reference.cards.actions import format_actions, parse_action
@@ -128,12 +128,13 @@ class Expected(NamedTuple):
     ``code`` of a try), then its state and legal actions (none once the game is
     over), who is to move and whether the game is over.
 
-    ``state`` is ``None`` at a step whose state is not compared (see :class:`Reference`).
+    ``state`` is the contract's part of the snapshot (:class:`Held`), ``None``
+    at a step whose state is not compared (see :class:`Reference`).
     """
 
     events: list[Json] | None
     code: str | None
-    state: Json | None
+    state: Held | None
     legal: list[str]
     to_move: int | None
     over: bool
@@ -155,14 +156,14 @@ class Reference:
     def __init__(self, setup: Json, full: bool = True) -> None:
         self.adapter = ReferenceAdapter()
         try:
-            state = self.adapter.start(setup)
+            self.adapter.begin(setup)
         except BadRequest as exc:
             raise InvalidTrial(str(exc)) from None
         self.full = full
         self.game = self._game()
         self.players = self.game.n
         self.steps = 0
-        self.now = self._settled(None, state)
+        self.now = self._settled(None, held(self.game, self.adapter.series))
 
     def play(self, step: Step) -> Expected:
         """Play ``step``; what the reference expects of it."""
@@ -189,7 +190,7 @@ class Reference:
             raise InvalidTrial(f"step {self.steps}: the reference cannot play it: {exc}") from None
         game = self.game
         compared = self.full or kind == "deal" or not game.trick or game.phase == OVER
-        self.now = self._settled(events, self.adapter.state() if compared else None)
+        self.now = self._settled(events, held(game, self.adapter.series) if compared else None)
         return self.now
 
     def played(self, steps: Iterable[Step]) -> Iterator[Played]:
@@ -202,7 +203,7 @@ class Reference:
         assert game is not None  # a start or deal that worked leaves a game
         return game
 
-    def _settled(self, events: list[Json] | None, state: Json | None) -> Expected:
+    def _settled(self, events: list[Json] | None, state: Held | None) -> Expected:
         """What the reference expects now, with its ``state`` where it is compared (a trick's end …)."""
         game = self.game
         if game.phase == OVER:
@@ -453,9 +454,10 @@ class Pair:
     @staticmethod
     def _compare_state(index: int, got: Any, want: Expected) -> Mismatch | None:
         assert want.state is not None
-        fields = differing(want.state, got) if isinstance(got, Mapping) else ["state"]
+        fields = held_differing(want.state, got) if isinstance(got, Mapping) else ["state"]
         if fields:
-            expected = {k: want.state.get(k) for k in fields}
+            state = want.state._asdict()
+            expected = {k: state.get(k) for k in fields}
             have = {k: got.get(k) for k in fields} if isinstance(got, Mapping) else got
             return Mismatch(index, "state", expected, have, fields)
         return None
@@ -606,7 +608,7 @@ def random_steps(rng: random.Random, settings: Settings, ref: Reference, steps: 
         now = ref.now
         if now.over:
             assert now.state is not None  # a game's end is always compared
-            series = now.state.get("series")
+            series = now.state.series
             if not series or series.get("over") or (series["seats"] == 2 and series["games"] >= TWO_SEAT_GAMES):
                 return
             step = Step("deal", None, shuffled_deck(rng))

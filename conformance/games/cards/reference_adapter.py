@@ -50,11 +50,16 @@ class ReferenceAdapter(Adapter):
         self.game = self.series = None
 
     def start(self, setup: Json) -> Json:
+        self.begin(setup)
+        return self.state()
+
+    def begin(self, setup: Json) -> None:
+        """:meth:`start`, without building the snapshot it answers (the fuzzer's
+        reference holds its state in its own form: :class:`~generala_conformance.games.cards.snapshots.Held`)."""
         try:
             self._start(setup)
         except GeneralaError as exc:
             raise BadRequest(exc.code, exc.message) from None
-        return self.state()
 
     def _start(self, setup: Json) -> None:
         """A failed start leaves no game at all, the previous one is gone too (R-PROTO-2);
