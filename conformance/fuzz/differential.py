@@ -150,7 +150,8 @@ class Reference:
     and a deal: the events and legal actions of every step still are, and
     :class:`Pair` locates any mismatch again with every state compared.
     The setup and deals go through :class:`ReferenceAdapter`; moves straight to
-    its engine (for speed), with the same events.
+    its engine (for speed), with the same events; a state compared is held as the
+    snapshot's contract fields (:class:`Held`, no snapshot dict is built).
     """
 
     def __init__(self, setup: Json, full: bool = True) -> None:
