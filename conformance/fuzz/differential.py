@@ -30,7 +30,7 @@ from generala_conformance.errors import UsageError
 from generala_conformance.games.cards.driver import show_events
 from generala_conformance.games.cards.notation import CANONICAL_DECK
 from generala_conformance.games.cards.reference_adapter import ReferenceAdapter
-from generala_conformance.games.cards.snapshots import differing
+from generala_conformance.games.cards.snapshots import Held, held, held_differing
 from generala_conformance.transport.adapter import Adapter, AdapterFault, BadRequest, Refused, Unsupported, lean
 from generala_conformance.transport.declared import supports_series
 from generala_reference.cards.actions import format_actions, parse_action
@@ -128,12 +128,13 @@ class Expected(NamedTuple):
     ``code`` of a try), then its state and legal actions (none once the game is
     over), who is to move and whether the game is over.
 
-    ``state`` is ``None`` at a step whose state is not compared (see :class:`Reference`).
+    ``state`` is the contract's part of the snapshot (:class:`Held`), ``None``
+    at a step whose state is not compared (see :class:`Reference`).
     """
 
     events: list[Json] | None
     code: str | None
-    state: Json | None
+    state: Held | None
     legal: list[str]
     to_move: int | None
     over: bool
@@ -149,20 +150,21 @@ class Reference:
     and a deal: the events and legal actions of every step still are, and
     :class:`Pair` locates any mismatch again with every state compared.
     The setup and deals go through :class:`ReferenceAdapter`; moves straight to
-    its engine (for speed), with the same events.
+    its engine (for speed), with the same events; a state compared is held as the
+    snapshot's contract fields (:class:`Held`, no snapshot dict is built).
     """
 
     def __init__(self, setup: Json, full: bool = True) -> None:
         self.adapter = ReferenceAdapter()
         try:
-            state = self.adapter.start(setup)
+            self.adapter.begin(setup)
         except BadRequest as exc:
             raise InvalidTrial(str(exc)) from None
         self.full = full
         self.game = self._game()
         self.players = self.game.n
         self.steps = 0
-        self.now = self._settled(None, state)
+        self.now = self._settled(None, held(self.game, self.adapter.series))
 
     def play(self, step: Step) -> Expected:
         """Play ``step``; what the reference expects of it."""
@@ -189,7 +191,7 @@ class Reference:
             raise InvalidTrial(f"step {self.steps}: the reference cannot play it: {exc}") from None
         game = self.game
         compared = self.full or kind == "deal" or not game.trick or game.phase == OVER
-        self.now = self._settled(events, self.adapter.state() if compared else None)
+        self.now = self._settled(events, held(game, self.adapter.series) if compared else None)
         return self.now
 
     def played(self, steps: Iterable[Step]) -> Iterator[Played]:
@@ -202,7 +204,7 @@ class Reference:
         assert game is not None  # a start or deal that worked leaves a game
         return game
 
-    def _settled(self, events: list[Json] | None, state: Json | None) -> Expected:
+    def _settled(self, events: list[Json] | None, state: Held | None) -> Expected:
         """What the reference expects now, with its ``state`` where it is compared (a trick's end …)."""
         game = self.game
         if game.phase == OVER:
@@ -453,9 +455,11 @@ class Pair:
     @staticmethod
     def _compare_state(index: int, got: Any, want: Expected) -> Mismatch | None:
         assert want.state is not None
-        fields = differing(want.state, got) if isinstance(got, Mapping) else ["state"]
+        # (a dict told first: an ABC's isinstance costs a Python call at every compared state)
+        fields = held_differing(want.state, got) if type(got) is dict or isinstance(got, Mapping) else ["state"]
         if fields:
-            expected = {k: want.state.get(k) for k in fields}
+            state = want.state._asdict()
+            expected = {k: state.get(k) for k in fields}
             have = {k: got.get(k) for k in fields} if isinstance(got, Mapping) else got
             return Mismatch(index, "state", expected, have, fields)
         return None
@@ -599,14 +603,16 @@ def illegal_step(rng: random.Random, to_move: int, players: int, legal: list[str
     return Step("try", to_move, rng.choice(others))
 
 
-def random_steps(rng: random.Random, settings: Settings, ref: Reference, steps: list[Step]) -> Iterator[Step]:
+def random_plays(rng: random.Random, settings: Settings, ref: Reference, steps: list[Step]) -> Iterator[Played]:
     """The steps of a random game, each chosen from the reference's state once
-    ``ref`` has played the one before; each is also appended to ``steps``."""
+    ``ref`` has played the one before, and played on it: each with what it
+    expects of it (as :meth:`Reference.played`); each is also appended to ``steps``."""
+    play = ref.play
     while len(steps) < MAX_STEPS:
         now = ref.now
         if now.over:
             assert now.state is not None  # a game's end is always compared
-            series = now.state.get("series")
+            series = now.state.series
             if not series or series.get("over") or (series["seats"] == 2 and series["games"] >= TWO_SEAT_GAMES):
                 return
             step = Step("deal", None, shuffled_deck(rng))
@@ -616,7 +622,7 @@ def random_steps(rng: random.Random, settings: Settings, ref: Reference, steps: 
         else:
             step = _tuple(Step, ("do", now.to_move, rng.choice(now.legal)))
         steps.append(step)
-        yield step
+        yield step, play(step)
 
 
 @dataclass
@@ -660,7 +666,7 @@ def draw_random(rng: random.Random, settings: Settings, hello: Mapping[str, Any]
     rules = mixed_rules(rng, hello) if mixed else rules_for(profile, hello)
     trial = Trial(random_setup(rng, settings, rules))
     ref = Reference(trial.setup, full=False)
-    plays = ref.played(random_steps(rng, settings, ref, trial.steps))
+    plays = random_plays(rng, settings, ref, trial.steps)
     return Drawn(index, trial, ref.now, plays, settings.without)
 
 

@@ -22,6 +22,25 @@ def kit_version() -> str:
     return __version__
 
 
+_RULES: dict[tuple[str, tuple[tuple[str, str], ...]], Rules] = {}
+"""The rules of each setup's profile and overrides met so far (a campaign starts
+two games per game it draws, from a few hundred rule sets at most)."""
+RULES_KEPT = 4096
+"""At most this many are kept (a long ``serve`` may be sent any number)."""
+
+
+def rules_of(profile: str, overrides: dict[str, str]) -> Rules:
+    """:meth:`Rules.of` (R-SETUP-6), kept for the next start with the same profile
+    and overrides (a :class:`Rules` is immutable); a refused one is not kept."""
+    key = (profile, tuple(overrides.items()))
+    rules = _RULES.get(key)
+    if rules is None:
+        if len(_RULES) >= RULES_KEPT:
+            _RULES.clear()
+        rules = _RULES[key] = Rules.of(profile, overrides)
+    return rules
+
+
 class ReferenceAdapter(Adapter):
     """In-process adapter over :mod:`generala_reference` (supports every option value).
 
@@ -50,18 +69,23 @@ class ReferenceAdapter(Adapter):
         self.game = self.series = None
 
     def start(self, setup: Json) -> Json:
+        self.begin(setup)
+        return self.state()
+
+    def begin(self, setup: Json) -> None:
+        """:meth:`start`, without building the snapshot it answers (the fuzzer's
+        reference holds its state in its own form: :class:`~generala_conformance.games.cards.snapshots.Held`)."""
         try:
             self._start(setup)
         except GeneralaError as exc:
             raise BadRequest(exc.code, exc.message) from None
-        return self.state()
 
     def _start(self, setup: Json) -> None:
         """A failed start leaves no game at all, the previous one is gone too (R-PROTO-2);
         the setup's fields are read by :mod:`generala_reference.cards.setup` (R-SETUP-*)."""
         self.game = self.series = None
         setup = mapping(setup, "setup")
-        rules = Rules.of(*rule_fields(setup))
+        rules = rules_of(*rule_fields(setup))
         series = setup.get("series", False)
         if type(series) is not bool:
             raise malformed(f"series must be true or false, not {series!r}")
