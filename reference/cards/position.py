@@ -184,26 +184,50 @@ def _next_in(seats: list[int], after: int, n: int) -> int:
     return q
 
 
+CONTRACT_FIELDS = (
+    "players",
+    "hands",
+    "out_of_play",
+    "trick",
+    "leader",
+    "to_move",
+    "phase",
+    "taking",
+    "forced",
+    "over",
+    "loser",
+    "went_out",
+)
+"""The fields of a game's :func:`snapshot` that the contract compares, in their order
+(``docs/interfaces.md``; with ``series``, which a series adds)."""
+
+
+def contract_values(game: Game) -> tuple[Any, ...]:
+    """The values of :data:`CONTRACT_FIELDS` in the :func:`snapshot` of ``game``."""
+    phase = game.phase
+    return (
+        game.n,
+        list(map(format_cards, game.hands)),
+        format_cards(game.out_of_play),
+        [{"player": p, "card": format_card(c)} for p, c in game.trick],
+        game.leader,
+        None if phase == OVER else game.to_move,
+        PHASES[phase],
+        game.to_move if phase == TAKE else None,
+        None if game.forced < 0 else format_card(game.forced),
+        phase == OVER,
+        game.loser,
+        game.went_out.copy(),
+    )
+
+
 def snapshot(game: Game) -> Json:
     """The canonical JSON form of ``game`` (``docs/interfaces.md``)."""
-    phase = game.phase
-    return {
-        "players": game.n,
-        "hands": list(map(format_cards, game.hands)),
-        "out_of_play": format_cards(game.out_of_play),
-        "trick": [{"player": p, "card": format_card(c)} for p, c in game.trick],
-        "leader": game.leader,
-        "to_move": None if phase == OVER else game.to_move,
-        "phase": PHASES[phase],
-        "taking": game.to_move if phase == TAKE else None,
-        "forced": None if game.forced < 0 else format_card(game.forced),
-        "over": phase == OVER,
-        "loser": game.loser,
-        "went_out": game.went_out.copy(),
-        "dealt": game.dealt,
-        "rules": game.rules.options.copy(),  # (a mapping proxy's copy is its dict's: faster than dict())
-        "series": None,
-    }
+    state = dict(zip(CONTRACT_FIELDS, contract_values(game), strict=True))
+    state["dealt"] = game.dealt
+    state["rules"] = game.rules.options.copy()  # (a mapping proxy's copy is its dict's: faster than dict())
+    state["series"] = None
+    return state
 
 
 def from_snapshot(data: Mapping[str, Any], game_class: type[Game] = Game) -> Game:
@@ -220,4 +244,4 @@ def from_snapshot(data: Mapping[str, Any], game_class: type[Game] = Game) -> Gam
     return game
 
 
-__all__ = ["from_position", "from_snapshot", "snapshot"]
+__all__ = ["CONTRACT_FIELDS", "contract_values", "from_position", "from_snapshot", "snapshot"]

@@ -10,8 +10,8 @@ from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from generala_conformance.games.cards.notation import canonical
-from generala_reference.cards.deck import format_card, format_cards
-from generala_reference.cards.game import OVER, PHASES, TAKE, Game
+from generala_reference.cards.game import Game
+from generala_reference.cards.position import CONTRACT_FIELDS, contract_values
 from generala_reference.cards.series import Series
 
 Json = dict[str, Any]
@@ -41,8 +41,8 @@ class Held(NamedTuple):
     series: Json | None
 
 
-COMPARED = Held._fields
-"""The snapshot fields of the contract; an implementation's extra fields are not compared."""
+COMPARED = (*CONTRACT_FIELDS, "series")
+"""The snapshot fields of the contract (:class:`Held`'s); an implementation's extra fields are not compared."""
 
 _tuple = tuple.__new__
 _contract = operator.itemgetter(*COMPARED)
@@ -50,26 +50,8 @@ _contract = operator.itemgetter(*COMPARED)
 
 def held(game: Game, series: Series | None = None) -> Held:
     """The contract's fields of the snapshot of ``game`` (in ``series``, if any),
-    each the value the snapshot gives it."""
-    phase = game.phase
-    return _tuple(
-        Held,
-        (
-            game.n,
-            [format_cards(hand) for hand in game.hands],
-            format_cards(game.out_of_play),
-            [{"player": p, "card": format_card(c)} for p, c in game.trick],
-            game.leader,
-            None if phase == OVER else game.to_move,
-            PHASES[phase],
-            game.to_move if phase == TAKE else None,
-            None if game.forced < 0 else format_card(game.forced),
-            phase == OVER,
-            game.loser,
-            game.went_out.copy(),
-            None if series is None else series.snapshot(),
-        ),
-    )
+    each the value the snapshot gives it (:func:`~generala_reference.cards.position.contract_values`)."""
+    return _tuple(Held, (*contract_values(game), None if series is None else series.snapshot()))
 
 
 def held_differing(expected: Held, actual: Mapping[str, Any]) -> list[str]:
