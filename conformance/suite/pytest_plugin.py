@@ -227,6 +227,10 @@ def _collect_suite(session: pytest.Session, groups: frozenset[str] = GROUPS) -> 
     if "features" in groups and bundled and features is not None and features.origin is not None:
         module = SuiteModule.from_parent(session, path=Path(features.origin), nodeid="generala/features")
         module.module_name = features.name
+        if session.config.getoption("generala_suite_only"):  # the suite alone: its steps looked up once each
+            from generala_conformance.suite import step_lookup
+
+            step_lookup.serve(module)
         yield from session.genitems(module)
     if "fixtures" in groups:
         yield from session.genitems(FixtureCases.from_parent(session, name="fixtures", nodeid="generala/fixtures"))
