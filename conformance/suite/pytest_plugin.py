@@ -306,6 +306,11 @@ class FixtureCases(pytest.Collector):
         for case in cases:
             yield FixtureCaseItem.from_parent(self, name=case.id, path=Path(case.path), case=case)
 
+    @functools.cached_property
+    def file_locations(self) -> dict[str, str]:
+        """The file part of the :attr:`FixtureCaseItem.location` of the cases of each fixture file, by its path."""
+        return {}
+
 
 class FixtureCaseItem(pytest.Item):
     """One fixture case, played as it is (``case.run(adapter, rules)``): its set-up is what
@@ -344,6 +349,17 @@ class FixtureCaseItem(pytest.Item):
 
     def reportinfo(self) -> tuple[Path, int | None, str]:
         return Path(self.case.path), self.case.line - 1, self.case.id
+
+    @functools.cached_property
+    def location(self) -> tuple[str, int | None, str]:
+        """pytest's ``(relfspath, lineno, testname)`` (:meth:`reportinfo`'s), its file part
+        worked out by pytest for the first case of each file only (hundreds of cases share
+        a few files; a path made relative at every case was 2% of a ``check``)."""
+        files = self.parent.file_locations if isinstance(self.parent, FixtureCases) else {}
+        where = files.get(self.case.path)
+        if where is None:
+            where = files[self.case.path] = super().location[0]
+        return where, self.case.line - 1, self.case.id
 
 
 def card_cases(root: Path | None) -> list[Any]:
