@@ -21,9 +21,15 @@ from generala_conformance.suite import expectations
 from generala_conformance.transport import impl_options
 from generala_conformance.transport.loading import AdapterLoadError, load_factory
 
-UNUSED_PLUGINS = ("unraisableexception", "threadexception", "unittest", "subtests", "logging", "doctest")
+UNUSED_PLUGINS = (
+    *("unraisableexception", "threadexception", "unittest", "subtests", "logging", "doctest"),
+    *("tmpdir", "legacypath", "monkeypatch", "recwarn", "setuponly", "setupplan"),
+)
 """pytest's built-in plugins the suite has no use for, left out of its runs: they cost
-a hook call a case (the first two a full garbage collection at the end, ~0.1 s)."""
+a hook call a case (the first two a full garbage collection at the end, ~0.1 s), or a
+hook call a fixture set up (``--setup-show``, ``--setup-plan``: no option of ``check``),
+and the fixtures no case asks for (temporary paths, ``monkeypatch``, ``recwarn``) are
+names pytest-bdd goes through at every lookup of a step."""
 
 
 class CheckUsageError(UsageError):
