@@ -68,6 +68,10 @@ def test_check_loads_no_pytest_plugin_but_the_suites(check_modules: set[str]) ->
     assert {"pytest_bdd.plugin", "generala_conformance.suite.pytest_plugin"} <= check_modules
 
 
+def test_check_without_a_junit_report_loads_no_junit_writer(check_modules: set[str]) -> None:
+    assert not {"_pytest.junitxml", "xml.etree.ElementTree"} & check_modules  # --junit: tests/test_conformance_cli.py
+
+
 def test_check_loads_no_code_generator_of_pytest_bdd(check_modules: set[str]) -> None:
     assert "pytest_bdd.plugin" in check_modules
     assert not {m for m in check_modules if m == "mako" or m.startswith(("mako.", "pytest_bdd.generation"))}

@@ -101,6 +101,8 @@ def build_argv(args: argparse.Namespace) -> list[str]:
         extra.append(f"--generala-report-markdown={Path(args.markdown).resolve()}")
     if args.junit:
         extra += [f"--junitxml={Path(args.junit).resolve()}", "-o", "junit_suite_name=generala-conformance"]
+    else:  # no JUnit report: pytest's plugin and its XML modules left out (~12 ms of every start)
+        extra += ["-p", "no:junitxml"]
     if args.exitfirst:
         extra.append("-x")
     if args.no_skip:
