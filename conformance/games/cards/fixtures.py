@@ -35,7 +35,7 @@ from generala_conformance.games.cards.notation import (
 from generala_conformance.suite import yaml_safe
 from generala_conformance.suite.yaml_safe import YamlRefused
 from generala_conformance.suite.yaml_safe import line_of as _line_of
-from generala_conformance.transport.adapter import Adapter
+from generala_conformance.transport.adapter import Adapter, takes_plans
 from generala_conformance.transport.planned import Call, apply_call
 from generala_spec import rulebook
 from generala_spec.options import options
@@ -127,7 +127,8 @@ class Case:
         first step that differs. The adapter must hold no game; it is left holding this
         one (or none, for a case whose start is refused)."""
         driver = Driver(adapter)
-        adapter.plan(self.planned_calls(rules))
+        if takes_plans(adapter):
+            adapter.plan(self.planned_calls(rules))
         try:
             if self.refused is None:
                 driver.start(self.setup_with(rules))

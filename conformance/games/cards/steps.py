@@ -48,7 +48,7 @@ from generala_conformance.games.cards.notation import (
     player,
     seat,
 )
-from generala_conformance.transport.adapter import Adapter, Refused
+from generala_conformance.transport.adapter import Adapter, Refused, takes_plans
 from generala_conformance.transport.planned import Call, apply_call
 from pytest_bdd import given, parsers, then, when
 
@@ -97,7 +97,8 @@ class Table:
 
     def _plan(self, moves: list[tuple[int, str]], last_may_be_refused: bool) -> None:
         setup = None if self.started else self.setup
-        self.adapter.plan(_move_calls(setup, self.rules, moves, last_may_be_refused))
+        if takes_plans(self.adapter):
+            self.adapter.plan(_move_calls(setup, self.rules, moves, last_may_be_refused))
         self.start_planned = setup is not None
 
     def move(self, s: int, action: str, last: bool) -> None:
