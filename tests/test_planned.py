@@ -114,26 +114,17 @@ def test_a_broken_engine_diverges_alike_with_or_without_a_plan(name: str) -> Non
     assert any(outcome != "pass" for outcome in outcomes[0]), f"{name} is not caught by the fixtures"
 
 
-class Planning(ReferenceAdapter):
-    """The reference, keeping the plans it is told."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.plans: list[list[tuple[str, dict]]] = []
-
-    def plan(self, calls: list[tuple[str, dict]]) -> None:
-        self.plans.append(calls)
-
-
 def test_a_case_is_planned_for_an_adapter_that_takes_plans_only() -> None:
     from generala_conformance.transport.adapter import takes_plans
     from generala_conformance.transport.declared import Declared
 
+    from tests.test_scenarios_steps import Recording  # the reference, keeping the plans it is told
+
     reference = ReferenceAdapter()
     assert not takes_plans(reference) and not takes_plans(Declared(reference, reference.hello()))
-    assert takes_plans(Planned(reference)) and takes_plans(Planning())
+    assert takes_plans(Planned(reference)) and takes_plans(Recording())
     case = CASES[0]
-    planning = Planning()
+    planning = Recording()
     rules = rules_to_send(dict(case.requires), OPTIONS, None)
     case.run(planning, rules)
     assert planning.plans == [case.planned_calls(rules)]
