@@ -60,11 +60,14 @@ def _is_seat(value: Any) -> bool:
 def _runs(calls: list[Call]) -> list[list[Call]]:
     """``calls`` cut into runs: each run of moves a batch can carry, every other call alone."""
     runs: list[list[Call]] = []
+    after_move = False  # whether the last call was a move a batch can carry
     for call in calls:
-        if runs and _batchable(call) and _batchable(runs[-1][-1]):
+        move = _batchable(call)
+        if move and after_move:
             runs[-1].append(call)
         else:
             runs.append([call])
+        after_move = move
     return runs
 
 

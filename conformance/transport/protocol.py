@@ -112,7 +112,7 @@ def decode(line: bytes | str) -> Json:
         raise ProtocolViolation(
             f"the implementation wrote a line that is not JSON ({error})", detail=shown(line)
         ) from None
-    if too_deep or nests_deeper(text, MAX_DEPTH):
+    if too_deep or nests_deeper(line, MAX_DEPTH):  # (the bytes read, when they were: not encoded again)
         raise ProtocolViolation(
             f"the implementation wrote a JSON value nested deeper than {MAX_DEPTH} levels", detail=shown(line)
         )
