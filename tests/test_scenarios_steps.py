@@ -165,6 +165,16 @@ def test_the_then_steps_are_planned_up_to_one_that_does_not_read() -> None:
     assert [name for name, _ in scenario_plan(steps, resolve())] == ["start", "state", "apply", "state"]
 
 
+def test_a_scenario_plan_goes_on_through_its_later_moves_and_deals() -> None:
+    """Each When step after the first plays its moves (or deal) in the plan, the
+    checks after it following, the state after the last one that none follows."""
+    steps = [GIVEN, _step("when", "P1 leads 8H"), _step("then", "P2 is to move"), _step("when", "P2 plays 9H")]
+    steps += [_step("when", "the next game is dealt from the canonical deck")]
+    plan = scenario_plan(steps, resolve())
+    assert [name for name, _ in plan] == ["start", "state", "apply", "state", "state", "apply", "deal", "state"]
+    assert plan[5] == ("apply", {"action": "9H", "player": 1}) and len(plan[6][1]["deck"]) == 54
+
+
 def test_a_scenario_plan_is_empty_for_what_the_steps_cannot_read() -> None:
     assert scenario_plan([_step("given", "an unknown setup"), _step("when", "P1 leads 8H")], resolve()) == []
     assert scenario_plan([GIVEN, _step("when", "P1 leads 8X")], resolve()) == []  # (the step itself fails)

@@ -192,7 +192,9 @@ STEP_KEY = pytest.StashKey[tuple[Sequence[Any], int]]()
 def pytest_bdd_before_step(request: pytest.FixtureRequest, scenario: Any, step: Any) -> None:
     """Keep the running step of a scenario on its item (:func:`running_step`)."""
     steps = scenario.steps
-    request.node.stash[STEP_KEY] = (steps, next(i for i, s in enumerate(steps) if s is step))
+    index = next((i for i, s in enumerate(steps) if s is step), None)
+    if index is not None:
+        request.node.stash[STEP_KEY] = (steps, index)
 
 
 def running_step(item: pytest.Item) -> tuple[Sequence[Any], int] | None:

@@ -114,7 +114,14 @@ class Planned(Adapter):
     def plan(self, calls: list[Call]) -> None:
         """Ask ``calls`` now, in one pipeline; they are answered as they are made.
         To an implementation that takes batches, each run of moves goes as one
-        ``batch`` whose steps need neither state nor legal actions (:func:`moves`)."""
+        ``batch`` whose steps need neither state nor legal actions (:func:`moves`).
+        Calls that open the rest of the plan are planned already: it goes on."""
+        if (
+            calls
+            and len(calls) <= len(self._planned)
+            and all(call == planned for call, (planned, _) in zip(calls, self._planned, strict=False))
+        ):
+            return
         self._drop(replay=not calls or calls[0][0] != "start")
         if not calls:
             return

@@ -53,6 +53,8 @@ from generala_conformance.transport.planned import Call, apply_call
 from pytest_bdd import given, parsers, then, when
 
 Json = dict[str, Any]
+_STATE: Call = ("state", {})
+_LEGAL: Call = ("legal", {})
 
 
 Running = Callable[[], "tuple[Sequence[Any], int] | None"]
@@ -115,7 +117,7 @@ class Table:
     def deal(self, deck: list[str]) -> None:
         """Series: deal the next game, planned with the checks of the Then steps after it."""
         driver = self.game()
-        self.adapter.plan([("deal", {"deck": deck}), *self._checks(played=True)])
+        self.adapter.plan([("deal", {"deck": deck}), *(self._checks(played=True) or [_STATE])])
         driver.deal(deck)
 
     def move(self, s: int, action: str, last: bool) -> None:
@@ -151,30 +153,56 @@ def _move_calls(
     there are none, the state (which the next step most often checks; unasked, it
     costs nothing more). A step that starts the game and plays nothing plans its
     start and the same checks."""
-    calls: list[Call] = [] if setup is None else [("start", {"setup": {**setup, "rules": dict(rules)}})]
+    start: list[Call] = [] if setup is None else [("start", {"setup": {**setup, "rules": dict(rules)}})]
+    return [*start, *_moves_calls(moves, last_may_be_refused), *(checks or [_STATE])]
+
+
+def _moves_calls(moves: list[tuple[int, str]], last_may_be_refused: bool) -> list[Call]:
+    """Each move's request (``last_may_be_refused``: the state before the last one)."""
+    calls: list[Call] = []
     for index, (s, action) in enumerate(moves):
         if last_may_be_refused and index == len(moves) - 1:
-            calls.append(("state", {}))
+            calls.append(_STATE)
         calls.append(apply_call(action, s))
-    return [*calls, *(checks or [("state", {})])]
+    return calls
 
 
 def checks_after(steps: Sequence[Any], index: int, played: bool) -> list[Call]:
-    """The requests that the Then steps right after ``steps[index]`` (pytest-bdd's
-    steps of a scenario, the one running) make when their claims hold, in order
-    (:func:`_checks_of`), up to a step that is not one or cannot be told.
+    """The requests that the steps after ``steps[index]`` (pytest-bdd's steps of a
+    scenario, the one running) make when the scenario passes (:func:`_rest`).
     ``played``: the running step's moves (or deal) are planned before them; else
-    it is the step that starts the game and plays nothing: the checks start with
-    its own if it is a Then step (none for a When step: its request comes after)."""
-    if not played and steps[index].type != "then":
+    it is the step that starts the game and plays nothing: they start with its
+    own if it is a Then step (none for a When step: its request comes after)."""
+    if played:
+        return _rest(steps, index + 1)
+    return _rest(steps, index) if steps[index].type == "then" else []
+
+
+def _rest(steps: Sequence[Any], start: int) -> list[Call]:
+    """The requests the steps from ``steps[start]`` on make when they pass, in order,
+    up to a step that cannot be told (a Given, a step that does not read): each
+    Then step's checks (:func:`_checks_of`), each When step's moves or deal and
+    then the requests after it, or the state when none are (:func:`_move_calls`)."""
+    if start >= len(steps):
         return []
-    calls: list[Call] = []
-    for later in steps[index + 1 if played else index :]:
-        checks = _checks_of(later.name) if later.type == "then" else None
-        if checks is None:
-            break
-        calls += checks
-    return calls
+    step = steps[start]
+    if step.type == "then":
+        checks = _checks_of(step.name)
+        return [] if checks is None else [*checks, *_rest(steps, start + 1)]
+    played = _played_by(step)
+    return [] if played is None else [*played, *(_rest(steps, start + 1) or [_STATE])]
+
+
+def _played_by(step: Any) -> list[Call] | None:
+    """The moves (:func:`_moves_calls`) or the deal a When step plays, ``None`` for any other step."""
+    try:
+        if (moves := _when_moves(step)) is not None:
+            return _moves_calls(*moves)
+        if step.type == "when" and (args := WHEN_DEAL.parse_arguments(step.name)) is not None:
+            return [("deal", {"deck": _deck(args["which"], step.docstring)})]
+    except ValueError:  # a card, a player or a move that does not read: the step fails there
+        return None
+    return None
 
 
 def scenario_plan(steps: Sequence[Any], rules: Mapping[str, str]) -> list[Call]:
@@ -346,7 +374,10 @@ def when_played_out(generala_table: Table, docstring: str) -> None:
         driver.act(*move)
 
 
-@when(parsers.re(rf"the next game is dealt {_DECK}"))
+WHEN_DEAL = parsers.re(rf"the next game is dealt {_DECK}")
+
+
+@when(WHEN_DEAL)
 def when_next_deal(generala_table: Table, which: str, docstring: str | None = None) -> None:
     """Series: the next game is dealt."""
     generala_table.deal(_deck(which, docstring))
@@ -521,8 +552,6 @@ def _general(table: Table, step: str) -> Callable[[], None] | None:
     return None
 
 
-_STATE: Call = ("state", {})
-_LEGAL: Call = ("legal", {})
 GENERAL_FORMS: tuple[tuple[str, str, tuple[Call, ...]], ...] = (
     (r"the move is refused(?: with (\S+))?", "refused", (_STATE,)),
     (r"the legal moves are (.+)", "legal", (_LEGAL,)),
