@@ -208,9 +208,10 @@ def _played_by(step: Any) -> list[Call] | None:
 def scenario_plan(steps: Sequence[Any], rules: Mapping[str, str]) -> list[Call]:
     """The plan of the first step of a scenario that asks the implementation
     anything, from the scenario's ``steps`` (pytest-bdd's, rendered) under ``rules``:
-    the start of what its Given steps set up and the moves of its first When
-    (none for any other step: it starts the game, :meth:`Table.game`), exactly as
-    that step will plan them, so that the plugin can send them ahead while the
+    the start of what its Given steps set up, the moves of its first When (none
+    for any other step: it starts the game, :meth:`Table.game`) and the requests
+    of the steps after it (:func:`checks_after`), exactly as that step will plan
+    them, so that the plugin can send them ahead while the
     case before ends (:meth:`Adapter.send_ahead`). Empty when a Given step is not
     one the step definitions know, or a step's text does not read (the step itself
     then fails, as it would anyway)."""
