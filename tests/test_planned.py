@@ -82,6 +82,21 @@ def test_nothing_is_replayed_when_the_rest_of_the_plan_changes_nothing_or_a_star
     assert planned.replays == 0 and inner.calls["start"] == 2
 
 
+def test_a_plan_that_opens_the_rest_of_the_plan_keeps_it() -> None:
+    """A step planning the calls the plan holds next (a scenario's later When) asks nothing again."""
+    inner = Counting()
+    planned = Planned(inner)
+    planned.plan([("start", {"setup": POSITION}), apply_call("9H", 0), ("state", {}), apply_call("10H", 1)])
+    planned.start(POSITION)
+    planned.plan([apply_call("9H", 0), ("state", {})])
+    assert planned.apply("9H", 0) == [{"type": "play", "player": 0, "card": "9H"}]
+    assert planned.state()["to_move"] == 1
+    assert inner.calls == {"pipeline": 1, "start": 1, "apply": 2, "state": 2} and planned.replays == 0
+    planned.plan([apply_call("10H", 1), ("state", {})])  # more than the plan holds: planned anew
+    assert planned.apply("10H", 1)[0] == {"type": "play", "player": 1, "card": "10H"}
+    assert inner.calls["pipeline"] == 2 and planned.replays == 1
+
+
 def _outcome(case: Any, adapter: Any) -> str:
     """What one case reports on ``adapter``: ``pass``, its divergence rendered whole, or its error."""
     try:

@@ -129,6 +129,52 @@ def test_a_scenario_plan_is_the_plan_its_first_step_makes(steps: list[Any], run:
     assert adapter.plans[0][0][0] == "start" and len(adapter.plans) == 1
 
 
+THEN_STEPS = [
+    _step("then", "P3 wins the trick"),
+    _step("then", "P2 is to move"),
+    _step("then", "the legal moves are 9H, 3C"),
+    _step("then", "P2 may not take JK"),
+    _step("then", "the trick on the table is P1 8H"),
+]
+"""Then steps each asking something else (nothing, a state, legal actions, a refused move)."""
+
+
+@pytest.mark.parametrize(
+    ("steps", "run"),
+    [
+        ([GIVEN, _step("when", "P1 leads 8H"), *THEN_STEPS], lambda t: when_moves(t, "P1 leads 8H")),
+        ([GIVEN, _step("then", "P1 is to move"), *THEN_STEPS[2:]], lambda t: then_player(t, "P1", "is to move")),
+    ],
+)
+def test_the_then_steps_after_a_step_are_planned_with_it(steps: list[Any], run: Callable[[Table], None]) -> None:
+    """Told the running step, a step's plan (and the scenario's, sent ahead) holds
+    the requests of the Then steps after it: its moves, then what they check."""
+    adapter = Recording()
+    table = Table(adapter, resolve(), lambda: (steps, 1))
+    given_position(table, "3", "P1", HANDS)
+    run(table)
+    assert adapter.plans == [scenario_plan(steps, resolve())]
+    checks = [name for name, _ in adapter.plans[0][-8:]]
+    assert checks == ["state", "legal", "state", "legal", "state", "apply", "state", "state"]
+    assert adapter.plans[0][-3] == ("apply", {"action": "take JK", "player": 1})
+
+
+def test_the_then_steps_are_planned_up_to_one_that_does_not_read() -> None:
+    steps = [GIVEN, _step("when", "P1 leads 8H"), _step("then", "P2 is to move"), _step("then", "an odd claim")]
+    steps += [_step("then", "P2 is to move"), _step("when", "P2 plays 9H"), _step("then", "P3 is to move")]
+    assert [name for name, _ in scenario_plan(steps, resolve())] == ["start", "state", "apply", "state"]
+
+
+def test_a_scenario_plan_goes_on_through_its_later_moves_and_deals() -> None:
+    """Each When step after the first plays its moves (or deal) in the plan, the
+    checks after it following, the state after the last one that none follows."""
+    steps = [GIVEN, _step("when", "P1 leads 8H"), _step("then", "P2 is to move"), _step("when", "P2 plays 9H")]
+    steps += [_step("when", "the next game is dealt from the canonical deck")]
+    plan = scenario_plan(steps, resolve())
+    assert [name for name, _ in plan] == ["start", "state", "apply", "state", "state", "apply", "deal", "state"]
+    assert plan[5] == ("apply", {"action": "9H", "player": 1}) and len(plan[6][1]["deck"]) == 54
+
+
 def test_a_scenario_plan_is_empty_for_what_the_steps_cannot_read() -> None:
     assert scenario_plan([_step("given", "an unknown setup"), _step("when", "P1 leads 8H")], resolve()) == []
     assert scenario_plan([GIVEN, _step("when", "P1 leads 8X")], resolve()) == []  # (the step itself fails)

@@ -216,3 +216,25 @@ def test_the_plugin_sends_each_next_scenario_ahead(tmp_path: Path, answered: lis
     assert {c["kind"] for c in scenarios} == {"feature"} and len(scenarios) > 100
     assert {c["outcome"] for c in scenarios} == {"pass"}
     assert answered.count(True) == len(scenarios) - 1
+
+
+def test_the_then_steps_of_the_kit_s_scenarios_are_asked_with_the_moves_before_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Through ``serve``, every request a passing scenario makes is planned (sent in
+    the pipeline of the moves or the deal before it, the states and legal actions
+    its Then steps check included): none is asked alone, a round trip of its own."""
+    from generala_conformance.cli import main
+
+    alone: list[str] = []
+    original = ProcessAdapter._exchange
+
+    def counting(self: ProcessAdapter, cmd: str, fields: dict, timeout: float | None = None) -> object:
+        alone.append(cmd)
+        return original(self, cmd, fields, timeout)
+
+    monkeypatch.setattr(ProcessAdapter, "_exchange", counting)
+    report = tmp_path / "report.json"
+    assert main(["check", "-k", "feature_suite", f"--json={report}", "--adapter-cmd", shlex.join(SERVE)]) == 0
+    assert {c["outcome"] for c in json.loads(report.read_text("utf-8"))["cases"]} == {"pass"}
+    assert alone == ["quit"]

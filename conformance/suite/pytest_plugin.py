@@ -18,7 +18,7 @@ import importlib
 import importlib.util
 import re
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -182,6 +182,26 @@ def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool 
 
 
 # --------------------------------------------------------------------- tags
+
+
+STEP_KEY = pytest.StashKey[tuple[Sequence[Any], int]]()
+"""On a scenario's item: its steps (pytest-bdd's, rendered) and the index of the running one."""
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_bdd_before_step(request: pytest.FixtureRequest, scenario: Any, step: Any) -> None:
+    """Keep the running step of a scenario on its item (:func:`running_step`)."""
+    steps = scenario.steps
+    index = next((i for i, s in enumerate(steps) if s is step), None)
+    if index is not None:
+        request.node.stash[STEP_KEY] = (steps, index)
+
+
+def running_step(item: pytest.Item) -> tuple[Sequence[Any], int] | None:
+    """The steps of the scenario ``item`` runs and the index of the running one, if
+    a step runs: what a game's step definitions plan from (the Then steps after
+    a move are planned with it, ``games.cards.steps.checks_after``)."""
+    return item.stash.get(STEP_KEY, None)
 
 
 @pytest.hookimpl(tryfirst=True, optionalhook=True)  # pytest-bdd's hook: a run of fixture cases alone goes without
@@ -766,7 +786,8 @@ def _plan_of(item: pytest.Item, game: games.Game) -> Callable[[dict[str, str]], 
     template = scenario_wrapper_template_registry.get(getattr(item, "function", None))
     if template is None or game.scenario_plan is None:
         return None
-    steps = template.render(params.get("_pytest_bdd_example", {})).steps
+    example = params.get("_pytest_bdd_example", {})
+    steps = template.render(example).steps if example else template.steps  # (rendered with nothing: the same steps)
     return functools.partial(games.load(game.scenario_plan), steps)
 
 

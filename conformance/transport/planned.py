@@ -60,11 +60,14 @@ def _is_seat(value: Any) -> bool:
 def _runs(calls: list[Call]) -> list[list[Call]]:
     """``calls`` cut into runs: each run of moves a batch can carry, every other call alone."""
     runs: list[list[Call]] = []
+    after_move = False  # whether the last call was a move a batch can carry
     for call in calls:
-        if runs and _batchable(call) and _batchable(runs[-1][-1]):
+        move = _batchable(call)
+        if move and after_move:
             runs[-1].append(call)
         else:
             runs.append([call])
+        after_move = move
     return runs
 
 
@@ -111,7 +114,14 @@ class Planned(Adapter):
     def plan(self, calls: list[Call]) -> None:
         """Ask ``calls`` now, in one pipeline; they are answered as they are made.
         To an implementation that takes batches, each run of moves goes as one
-        ``batch`` whose steps need neither state nor legal actions (:func:`moves`)."""
+        ``batch`` whose steps need neither state nor legal actions (:func:`moves`).
+        Calls that open the rest of the plan are planned already: it goes on."""
+        if (
+            calls
+            and len(calls) <= len(self._planned)
+            and all(call == planned for call, (planned, _) in zip(calls, self._planned, strict=False))
+        ):
+            return
         self._drop(replay=not calls or calls[0][0] != "start")
         if not calls:
             return

@@ -10,9 +10,7 @@ with ``--validate-messages``.
 
 from __future__ import annotations
 
-import itertools
 import json
-import operator
 import re
 from abc import abstractmethod
 from functools import cache
@@ -112,7 +110,7 @@ def decode(line: bytes | str) -> Json:
         raise ProtocolViolation(
             f"the implementation wrote a line that is not JSON ({error})", detail=shown(line)
         ) from None
-    if too_deep or nests_deeper(text, MAX_DEPTH):
+    if too_deep or nests_deeper(line, MAX_DEPTH):  # (the bytes read, when they were: not encoded again)
         raise ProtocolViolation(
             f"the implementation wrote a JSON value nested deeper than {MAX_DEPTH} levels", detail=shown(line)
         )
@@ -127,7 +125,7 @@ _STRINGS = rb'"[^"\\]*(?:\\.[^"\\]*)*"'
 """(A pattern ``re`` compiles at its first use, not at ``serve``'s start.)"""
 _BUT_BRACKETS_AND_QUOTES = bytes(range(256)).translate(None, b'[]{}"')
 _BUT_BRACKETS = bytes(range(256)).translate(None, b"[]{}")
-_OPENS_TWO = bytes.maketrans(b"[]{}", b"\x02\x00\x02\x00")
+_ONE_KIND = bytes.maketrans(b"{}", b"[]")
 
 
 def nests_deeper(text: str | bytes, limit: int) -> bool:
@@ -136,11 +134,12 @@ def nests_deeper(text: str | bytes, limit: int) -> bool:
     Read from the text, for speed: with its strings and scalars taken out (two
     quotes side by side, once the rest is out, open and close one string or close
     one and open the next: either way taking them out leaves every other bracket
-    inside or outside strings as it was), what is left is its brackets: each
-    opening one counted 2 and each closing one 0, the depth after ``i`` brackets
-    is their running sum less ``i`` (C-speed loops). A text with at most
-    ``limit`` opening brackets in all (most lines) cannot nest deeper, and is
-    answered at once.
+    inside or outside strings as it was), what is left is its brackets, balanced:
+    written as one kind, taking out every ``[]`` (one ``replace``, which does not
+    see the pairs it makes) takes out the innermost level, so the text nests
+    deeper than ``limit`` when ``limit`` such passes leave brackets (C-speed
+    loops; a text is most often empty after a few). A text with at most ``limit``
+    opening brackets in all (most lines) cannot nest deeper, and is answered at once.
 
     >>> nests_deeper('{"a": [[1], "]]]["]}', 3), nests_deeper('[[[]]]', 2)
     (False, True)
@@ -153,8 +152,12 @@ def nests_deeper(text: str | bytes, limit: int) -> bool:
     else:  # without escapes every quote opens or closes a string: split there (faster)
         quoted = data.translate(None, _BUT_BRACKETS_AND_QUOTES).replace(b'""', b"")  # the strings without brackets
         brackets = b"".join(quoted.split(b'"')[::2])
-    depths = map(operator.sub, itertools.accumulate(brackets.translate(_OPENS_TWO)), itertools.count(1))
-    return max(depths, default=0) > limit  # (no bracket outside the strings: depth 0)
+    level = brackets.translate(_ONE_KIND)
+    for _ in range(limit):
+        if not level:
+            return False
+        level = level.replace(b"[]", b"")
+    return bool(level)
 
 
 def request(request_id: int, cmd: str, **fields: Any) -> Json:

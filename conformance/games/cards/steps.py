@@ -53,15 +53,24 @@ from generala_conformance.transport.planned import Call, apply_call
 from pytest_bdd import given, parsers, then, when
 
 Json = dict[str, Any]
+_STATE: Call = ("state", {})
+_LEGAL: Call = ("legal", {})
+
+
+Running = Callable[[], "tuple[Sequence[Any], int] | None"]
+"""The steps of the running scenario (pytest-bdd's) and the index of the running one, if known."""
 
 
 class Table:
-    """The game of one scenario: set up by Given steps, started at the first move."""
+    """The game of one scenario: set up by Given steps, started at the first move.
+    ``running`` tells it the scenario's steps and the running one, so that a step's
+    plan holds the requests of the Then steps after it (:func:`checks_after`)."""
 
-    def __init__(self, adapter: Adapter, rules: Mapping[str, str]) -> None:
+    def __init__(self, adapter: Adapter, rules: Mapping[str, str], running: Running | None = None) -> None:
         self.driver = Driver(adapter)
         self.adapter = adapter
         self.rules = dict(rules)
+        self.running = running
         self.setup: Json | None = None
         self.started = False
         self.start_planned = False  # the adapter was told the start (Table.plan)
@@ -82,8 +91,8 @@ class Table:
         if not self.started:
             if self.setup is None:
                 raise Divergence("(scenario)", "a Given step sets up the table", "no setup", None)
-            if not self.start_planned:  # a step that plays no move: the start and the state after it
-                self._plan([], last_may_be_refused=False)
+            if not self.start_planned:  # a step that plays no move: the start and the checks after it
+                self._plan([], last_may_be_refused=False, played=False)
             self.driver.start({**self.setup, "rules": self.rules})
             self.started = True
         return self.driver
@@ -95,11 +104,22 @@ class Table:
             return  # the step fails before any move (game)
         self._plan(moves, last_may_be_refused)
 
-    def _plan(self, moves: list[tuple[int, str]], last_may_be_refused: bool) -> None:
+    def _plan(self, moves: list[tuple[int, str]], last_may_be_refused: bool, played: bool = True) -> None:
         setup = None if self.started else self.setup
         if takes_plans(self.adapter):
-            self.adapter.plan(_move_calls(setup, self.rules, moves, last_may_be_refused))
+            self.adapter.plan(_move_calls(setup, self.rules, moves, last_may_be_refused, self._checks(played)))
         self.start_planned = setup is not None
+
+    def _checks(self, played: bool) -> list[Call]:
+        """The requests of the Then steps after the running one (:func:`checks_after`)."""
+        where = self.running() if self.running is not None else None
+        return [] if where is None else checks_after(*where, played=played)
+
+    def deal(self, deck: list[str]) -> None:
+        """Series: deal the next game, planned with the checks of the Then steps after it."""
+        driver = self.game()
+        self.adapter.plan([("deal", {"deck": deck}), *(self._checks(played=True) or [_STATE])])
+        driver.deal(deck)
 
     def move(self, s: int, action: str, last: bool) -> None:
         """Apply one move; the refusal of the step's last move waits for a Then step."""
@@ -121,36 +141,90 @@ class Table:
 
 
 def _move_calls(
-    setup: Json | None, rules: Mapping[str, str], moves: list[tuple[int, str]], last_may_be_refused: bool
+    setup: Json | None,
+    rules: Mapping[str, str],
+    moves: list[tuple[int, str]],
+    last_may_be_refused: bool,
+    checks: Sequence[Call] = (),
 ) -> list[Call]:
     """The requests of a step that plays ``moves`` (its plan, :meth:`Table.plan`): the
     start of ``setup`` under ``rules`` (``None``: the game is on), each move
     (``last_may_be_refused``: the state before the last one, see :meth:`Table.move`),
-    then the state (which the next step most often checks; unasked, it costs
-    nothing more). A step that starts the game and plays nothing plans its start
-    and the state after it."""
-    calls: list[Call] = [] if setup is None else [("start", {"setup": {**setup, "rules": dict(rules)}})]
+    then the ``checks`` of the Then steps after it (:func:`checks_after`), or, when
+    there are none, the state (which the next step most often checks; unasked, it
+    costs nothing more). A step that starts the game and plays nothing plans its
+    start and the same checks."""
+    start: list[Call] = [] if setup is None else [("start", {"setup": {**setup, "rules": dict(rules)}})]
+    return [*start, *_moves_calls(moves, last_may_be_refused), *(checks or [_STATE])]
+
+
+def _moves_calls(moves: list[tuple[int, str]], last_may_be_refused: bool) -> list[Call]:
+    """Each move's request (``last_may_be_refused``: the state before the last one)."""
+    calls: list[Call] = []
     for index, (s, action) in enumerate(moves):
         if last_may_be_refused and index == len(moves) - 1:
-            calls.append(("state", {}))
+            calls.append(_STATE)
         calls.append(apply_call(action, s))
-    return [*calls, ("state", {})]
+    return calls
+
+
+def checks_after(steps: Sequence[Any], index: int, played: bool) -> list[Call]:
+    """The requests that the steps after ``steps[index]`` (pytest-bdd's steps of a
+    scenario, the one running) make when the scenario passes (:func:`_rest`).
+    ``played``: the running step's moves (or deal) are planned before them; else
+    it is the step that starts the game and plays nothing: they start with its
+    own if it is a Then step (none for a When step: its request comes after)."""
+    if played:
+        return _rest(steps, index + 1)
+    return _rest(steps, index) if steps[index].type == "then" else []
+
+
+def _rest(steps: Sequence[Any], start: int) -> list[Call]:
+    """The requests the steps from ``steps[start]`` on make when they pass, in order,
+    up to a step that cannot be told (a Given, a step that does not read): each
+    Then step's checks (:func:`_checks_of`), each When step's moves or deal and
+    then the requests after it, or the state when none are (:func:`_move_calls`)."""
+    if start >= len(steps):
+        return []
+    step = steps[start]
+    if step.type == "then":
+        checks = _checks_of(step.name)
+        return [] if checks is None else [*checks, *_rest(steps, start + 1)]
+    played = _played_by(step)
+    return [] if played is None else [*played, *(_rest(steps, start + 1) or [_STATE])]
+
+
+def _played_by(step: Any) -> list[Call] | None:
+    """The moves (:func:`_moves_calls`) or the deal a When step plays, ``None`` for any other step."""
+    try:
+        if (moves := _when_moves(step)) is not None:
+            return _moves_calls(*moves)
+        if step.type == "when" and (args := WHEN_DEAL.parse_arguments(step.name)) is not None:
+            return [("deal", {"deck": _deck(args["which"], step.docstring)})]
+    except ValueError:  # a card, a player or a move that does not read: the step fails there
+        return None
+    return None
 
 
 def scenario_plan(steps: Sequence[Any], rules: Mapping[str, str]) -> list[Call]:
     """The plan of the first step of a scenario that asks the implementation
     anything, from the scenario's ``steps`` (pytest-bdd's, rendered) under ``rules``:
-    the start of what its Given steps set up and the moves of its first When
-    (none for any other step: it starts the game, :meth:`Table.game`), exactly as
-    that step will plan them, so that the plugin can send them ahead while the
+    the start of what its Given steps set up, the moves of its first When (none
+    for any other step: it starts the game, :meth:`Table.game`) and the requests
+    of the steps after it (:func:`checks_after`), exactly as that step will plan
+    them, so that the plugin can send them ahead while the
     case before ends (:meth:`Adapter.send_ahead`). Empty when a Given step is not
     one the step definitions know, or a step's text does not read (the step itself
     then fails, as it would anyway)."""
     setup: Json | None = None
     try:
-        for step in steps:
+        for index, step in enumerate(steps):
             if step.type != "given":
-                return [] if setup is None else _move_calls(setup, rules, *(_when_moves(step) or ([], False)))
+                if setup is None:
+                    return []
+                if (moves := _when_moves(step)) is not None:
+                    return _move_calls(setup, rules, *moves, checks_after(steps, index, played=True))
+                return _move_calls(setup, rules, [], False, checks_after(steps, index, played=False))
             setup = _given_setup(step)
             if setup is None:
                 return []
@@ -181,9 +255,14 @@ def _when_moves(step: Any) -> tuple[list[tuple[int, str]], bool] | None:
 
 
 @pytest.fixture
-def generala_table(generala_adapter: Adapter, generala_rules: Mapping[str, str]) -> Table:
-    """The table of one scenario, on the implementation under test."""
-    return Table(generala_adapter, generala_rules)
+def generala_table(
+    generala_adapter: Adapter, generala_rules: Mapping[str, str], request: pytest.FixtureRequest
+) -> Table:
+    """The table of one scenario, on the implementation under test (told the running
+    step by the plugin, :func:`~generala_conformance.suite.pytest_plugin.running_step`)."""
+    from generala_conformance.suite.pytest_plugin import running_step
+
+    return Table(generala_adapter, generala_rules, lambda: running_step(request.node))
 
 
 # ----------------------------------------------------------------------- Given
@@ -297,10 +376,13 @@ def when_played_out(generala_table: Table, docstring: str) -> None:
         driver.act(*move)
 
 
-@when(parsers.re(rf"the next game is dealt {_DECK}"))
+WHEN_DEAL = parsers.re(rf"the next game is dealt {_DECK}")
+
+
+@when(WHEN_DEAL)
 def when_next_deal(generala_table: Table, which: str, docstring: str | None = None) -> None:
     """Series: the next game is dealt."""
-    generala_table.game().deal(_deck(which, docstring))
+    generala_table.deal(_deck(which, docstring))
 
 
 # ------------------------------------------------------------------------ Then
@@ -365,7 +447,13 @@ def _claim_state(table: Table, step: str, who: int, claim: str) -> None:
         raise ValueError(f"unknown claim about a player: {claim!r}")
 
 
-@then(parsers.re(r"(?P<who>P\d+) (?P<claim>.+)"))
+_MUST_LEAD = re.compile(r"must lead (\S+)")
+_MAY = re.compile(r"may (not )?(play|lead|decline|take)(?: (\S+))?")
+THEN_PLAYER = parsers.re(r"(?P<who>P\d+) (?P<claim>.+)")
+THEN_GENERAL = parsers.re(r"(?P<claim>(?:the|nobody) .+)")
+
+
+@then(THEN_PLAYER)
 def then_player(generala_table: Table, who: str, claim: str) -> None:
     """A claim about one player (see the module docstring)."""
     driver = generala_table.game()
@@ -376,9 +464,9 @@ def then_player(generala_table: Table, who: str, claim: str) -> None:
     elif claim in ("goes out", "does not go out"):
         went = any(e.get("type") == "out" and e.get("player") == s for e in driver.events)
         _expect(driver, step, went == (claim == "goes out"), claim, show_events(driver.events))
-    elif (m := re.fullmatch(r"must lead (\S+)", claim)) is not None:
+    elif (m := _MUST_LEAD.fullmatch(claim)) is not None:
         driver.expect_legal(step, [card(m.group(1))])
-    elif (m := re.fullmatch(r"may (not )?(play|lead|decline|take)(?: (\S+))?", claim)) is not None:
+    elif (m := _MAY.fullmatch(claim)) is not None:
         action = _action(m.group(2), m.group(3) or "")
         _claim_state(generala_table, step, s, "is to move")
         legal = generala_table.adapter.legal()
@@ -446,26 +534,70 @@ def _general(table: Table, step: str) -> Callable[[], None] | None:
         event = _event(driver, step, "game-over")
         _expect(driver, step, event.get("loser") is None, "no loser", str(event))
 
-    forms: list[tuple[str, Callable[[str], None]]] = [
-        (r"the move is refused(?: with (\S+))?", refused),
-        (r"the legal moves are (.+)", legal),
-        (r"the trick on the table is (.+)", trick),
-        (r"the cards out of play include (.+)", out_of_play),
-        (r"the cards out of play do not include (.+)", not_out_of_play),
-        (r"the events are (.+)", events),
-        (r"the game is (not )?over", over),
-        (r"the hands hold (.+) cards", sizes),
-        (r"the series is not over()", series_on),
-        (r"nobody goes out()", nobody_out),
-        (r"nobody loses()", nobody_loses),
-    ]
-    for pattern, check in forms:
+    checks: dict[str, Callable[[str], None]] = {
+        "refused": refused,
+        "legal": legal,
+        "trick": trick,
+        "out_of_play": out_of_play,
+        "not_out_of_play": not_out_of_play,
+        "events": events,
+        "over": over,
+        "sizes": sizes,
+        "series_on": series_on,
+        "nobody_out": nobody_out,
+        "nobody_loses": nobody_loses,
+    }
+    for pattern, name, _ in GENERAL_FORMS:
         if (m := re.fullmatch(pattern, step)) is not None:
+            check = checks[name]
             return lambda: check(m.group(1) or "")  # type: ignore[misc]
     return None
 
 
-@then(parsers.re(r"(?P<claim>(?:the|nobody) .+)"))
+GENERAL_FORMS: tuple[tuple[str, str, tuple[Call, ...]], ...] = (
+    (r"the move is refused(?: with (\S+))?", "refused", (_STATE,)),
+    (r"the legal moves are (.+)", "legal", (_LEGAL,)),
+    (r"the trick on the table is (.+)", "trick", (_STATE,)),
+    (r"the cards out of play include (.+)", "out_of_play", (_STATE,)),
+    (r"the cards out of play do not include (.+)", "not_out_of_play", (_STATE,)),
+    (r"the events are (.+)", "events", ()),
+    (r"the game is (not )?over", "over", (_STATE,)),
+    (r"the hands hold (.+) cards", "sizes", (_STATE,)),
+    (r"the series is not over()", "series_on", (_STATE,)),
+    (r"nobody goes out()", "nobody_out", ()),
+    (r"nobody loses()", "nobody_loses", ()),
+)
+"""The general claims (:func:`then_general`): each one's pattern, check and the
+requests it makes when it holds (:func:`_checks_of`)."""
+
+
+def _checks_of(name: str) -> list[Call] | None:
+    """The requests the Then step ``name`` makes when its claim holds, as
+    :func:`then_player` and :func:`then_general` make them (a move it expects
+    refused, with the states around it); ``None`` for a step it cannot tell."""
+    if (args := THEN_PLAYER.parse_arguments(name)) is not None:
+        claim = args["claim"]
+        if claim in _EVENT_CLAIMS or claim in ("goes out", "does not go out"):
+            return []
+        if _MUST_LEAD.fullmatch(claim):
+            return [_LEGAL]
+        if (m := _MAY.fullmatch(claim)) is None:
+            return [_STATE]
+        if not m.group(1):
+            return [_STATE, _LEGAL]
+        try:  # (Driver.refuse: the state, the move, the state)
+            refused = apply_call(_action(m.group(2), m.group(3) or ""), seat(args["who"]))
+        except ValueError:  # a card or a player that does not read: the step fails there
+            return None
+        return [_STATE, _LEGAL, _STATE, refused, _STATE]
+    if THEN_GENERAL.is_matching(name):
+        for pattern, _, asked in GENERAL_FORMS:
+            if re.fullmatch(pattern, name):
+                return list(asked)
+    return None
+
+
+@then(THEN_GENERAL)
 def then_general(generala_table: Table, claim: str) -> None:
     """A claim about the table, the last move or the game (see the module docstring)."""
     if not claim.startswith("the move is refused"):
