@@ -34,7 +34,7 @@ from generala_conformance.games.cards.snapshots import Held, held, held_differin
 from generala_conformance.transport.adapter import Adapter, AdapterFault, BadRequest, Refused, Unsupported, lean
 from generala_conformance.transport.declared import supports_series
 from generala_reference.cards.actions import format_actions, parse_action
-from generala_reference.cards.events import events_json
+from generala_reference.cards.events import shared_events_json
 from generala_reference.cards.game import OVER, Game
 from generala_reference.errors import GeneralaError
 from generala_spec.options import options, profile_names, resolve
@@ -164,13 +164,19 @@ class Reference:
         self.game = self._game()
         self.players = self.game.n
         self.steps = 0
+        self.codes: list[int] = []
         self.now = self._settled(None, held(self.game, self.adapter.series))
 
     def play(self, step: Step) -> Expected:
         """Play ``step``; what the reference expects of it."""
         now = self.now
-        self.steps += 1
         kind = step.kind
+        try:
+            if kind != "try" and kind != "deal" and step.action in now.legal:
+                return self.move(now.legal.index(step.action), step.player)
+        except GeneralaError as exc:
+            raise InvalidTrial(f"step {self.steps}: the reference cannot play it: {exc}") from None
+        self.steps += 1
         if kind == "try":
             try:
                 self.adapter.apply(step.action, step.player)
@@ -178,20 +184,26 @@ class Reference:
                 self.now = now._replace(events=None, code=exc.code, state=now.state if self.full else None)
                 return self.now
             raise InvalidTrial(f"step {self.steps}: the reference accepts {step.action!r}")
+        if kind != "deal":  # (a move not in the legal set)
+            raise InvalidTrial(f"step {self.steps}: {step.action} is not legal for the reference")
         try:
-            if kind == "deal":
-                events = self.adapter.deal(step.action)
-                self.game = self._game()
-            elif step.action not in now.legal:
-                raise InvalidTrial(f"step {self.steps}: {step.action} is not legal for the reference")
-            else:
-                series = self.adapter.series
-                events = events_json((series or self.game).apply(parse_action(step.action), step.player))
-        except (Refused, BadRequest, GeneralaError) as exc:
+            events = self.adapter.deal(step.action)
+        except (Refused, BadRequest) as exc:
             raise InvalidTrial(f"step {self.steps}: the reference cannot play it: {exc}") from None
+        self.game = self._game()
+        self.now = self._settled(events, held(self.game, self.adapter.series))
+        return self.now
+
+    def move(self, choice: int, player: int | None) -> Expected:
+        """Play the legal action numbered ``choice`` (in ``now.legal``), by ``player``
+        (:meth:`play` of a ``do`` step, without reading its action's text again:
+        a random game's steps are played so, :func:`random_plays`)."""
+        self.steps += 1
+        series = self.adapter.series
+        events = shared_events_json((series or self.game).apply(self.codes[choice], player))
         game = self.game
-        compared = self.full or kind == "deal" or not game.trick or game.phase == OVER
-        self.now = self._settled(events, held(game, self.adapter.series) if compared else None)
+        compared = self.full or not game.trick or game.phase == OVER
+        self.now = self._settled(events, held(game, series) if compared else None)
         return self.now
 
     def played(self, steps: Iterable[Step]) -> Iterator[Played]:
@@ -205,11 +217,28 @@ class Reference:
         return game
 
     def _settled(self, events: list[Json] | None, state: Held | None) -> Expected:
-        """What the reference expects now, with its ``state`` where it is compared (a trick's end …)."""
+        """What the reference expects now, with its ``state`` where it is compared (a trick's end …);
+        ``codes`` are its legal actions as action ints (:meth:`move` plays one)."""
         game = self.game
         if game.phase == OVER:
+            self.codes = []
             return _tuple(Expected, (events, None, state, [], None, True))
-        return _tuple(Expected, (events, None, state, format_actions(game.legal_actions()), game.to_move, False))
+        self.codes = codes = game.legal_actions()
+        key = tuple(codes)
+        legal = _LEGAL_TEXTS.get(key)
+        if legal is None:
+            if len(_LEGAL_TEXTS) >= LEGAL_KEPT:
+                _LEGAL_TEXTS.clear()
+            legal = _LEGAL_TEXTS[key] = format_actions(codes)
+        return _tuple(Expected, (events, None, state, legal, game.to_move, False))
+
+
+_LEGAL_TEXTS: dict[tuple[int, ...], list[str]] = {}
+"""The texts of each set of legal actions met so far (shared: read, never changed):
+seven in ten of a campaign's steps have a set met before (a follower's cards of
+the suit led, a Joker or decline, a card to take …)."""
+LEGAL_KEPT = 8192
+"""At most this many are kept."""
 
 
 class _Answered:
@@ -432,8 +461,8 @@ class Pair:
         except Exception as exc:  # a broken implementation may raise anything
             what = "deal" if step.kind == "deal" else "move"
             return Mismatch(index, "error", f"the {what} is accepted", _raised(exc))
-        if got != want.events:
-            return Mismatch(index, "events", want.events, got)
+        if got != want.events:  # (the reference's events are shared: copied into the mismatch)
+            return Mismatch(index, "events", [dict(e) for e in want.events], got)
         if want.state is not None:
             found = self._compare_state(index, _state_of(impl), want)
             if found:
@@ -607,7 +636,7 @@ def random_plays(rng: random.Random, settings: Settings, ref: Reference, steps: 
     """The steps of a random game, each chosen from the reference's state once
     ``ref`` has played the one before, and played on it: each with what it
     expects of it (as :meth:`Reference.played`); each is also appended to ``steps``."""
-    play = ref.play
+    play, move = ref.play, ref.move
     while len(steps) < MAX_STEPS:
         now = ref.now
         if now.over:
@@ -619,8 +648,12 @@ def random_plays(rng: random.Random, settings: Settings, ref: Reference, steps: 
         elif rng.random() < settings.illegal_rate:
             assert now.to_move is not None
             step = illegal_step(rng, now.to_move, ref.players, now.legal)
-        else:
-            step = _tuple(Step, ("do", now.to_move, rng.choice(now.legal)))
+        else:  # (the draw of ``rng.choice(now.legal)``, played by its number: the same games)
+            choice = rng.choice(range(len(now.legal)))
+            step = _tuple(Step, ("do", now.to_move, now.legal[choice]))
+            steps.append(step)
+            yield step, move(choice, step.player)
+            continue
         steps.append(step)
         yield step, play(step)
 

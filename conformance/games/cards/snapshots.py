@@ -11,7 +11,7 @@ from typing import Any, NamedTuple
 
 from generala_conformance.games.cards.notation import canonical
 from generala_reference.cards.game import Game
-from generala_reference.cards.position import CONTRACT_FIELDS, contract_values
+from generala_reference.cards.position import CONTRACT_FIELDS, contract_part
 from generala_reference.cards.series import Series
 
 Json = dict[str, Any]
@@ -50,8 +50,8 @@ _contract = operator.itemgetter(*COMPARED)
 
 def held(game: Game, series: Series | None = None) -> Held:
     """The contract's fields of the snapshot of ``game`` (in ``series``, if any),
-    each the value the snapshot gives it (:func:`~generala_reference.cards.position.contract_values`)."""
-    return _tuple(Held, (*contract_values(game), None if series is None else series.snapshot()))
+    each the value the snapshot gives it (:func:`~generala_reference.cards.position.contract_part`)."""
+    return _tuple(Held, (*contract_part(game).values(), None if series is None else series.snapshot()))
 
 
 def held_differing(expected: Held, actual: Mapping[str, Any]) -> list[str]:
