@@ -33,7 +33,7 @@ from generala_conformance.games.cards.reference_adapter import ReferenceAdapter
 from generala_conformance.games.cards.snapshots import Held, held, held_differing
 from generala_conformance.transport.adapter import Adapter, AdapterFault, BadRequest, Refused, Unsupported, lean
 from generala_conformance.transport.declared import supports_series
-from generala_reference.cards.actions import format_actions, parse_action
+from generala_reference.cards.actions import format_actions
 from generala_reference.cards.events import shared_events_json
 from generala_reference.cards.game import OVER, Game
 from generala_reference.errors import GeneralaError
@@ -352,20 +352,23 @@ class Pair:
         found = self._start(setup, start, outcomes)
         if found:
             return -1, found
-        drawn: list[Played] = []
+        # the steps compared, and whether each was without its state (what the reference
+        # expects of them is not kept: a game's worth of it, kept, costs the GC more)
+        drawn: list[Step] = []
+        stateless: list[bool] = []
         answers: list[Answers] = []
         if opening is None:
-            found_at = self._steps(0, plays, drawn)
+            found_at = self._steps(0, plays, drawn, stateless)
         else:
-            found_at = self._batched(setup, plays, drawn, answers, opening.chunk, batch[0] if batch else None)
+            chunk, outcome = opening.chunk, batch[0] if batch else None
+            found_at = self._batched(setup, plays, drawn, stateless, answers, chunk, outcome)
         needed = found_at[0] + 1 if found_at else 0
-        if not needed or all(want.state is not None for _, want in drawn[:needed]):
+        if not needed or not any(stateless[:needed]):
             return found_at
         if self.batch and len(answers) < needed:
             return found_at  # a batch that failed: located already, request by request
-        steps = [step for step, _ in drawn[:needed]]
         # the batches' answers hold a state only where it was compared: asked again, with every state
-        return self._located(setup, steps) or found_at
+        return self._located(setup, drawn[:needed]) or found_at
 
     @staticmethod
     def opening(plays: Iterator[Played]) -> Opening:
@@ -387,22 +390,25 @@ class Pair:
         self,
         setup: Json,
         plays: Iterator[Played],
-        drawn: list[Played],
+        drawn: list[Step],
+        stateless: list[bool],
         answers: list[Answers],
         chunk: list[Played],
         outcome: Any,
     ) -> tuple[int, Mismatch] | None:
         """Compare ``plays`` sent in batches, the first one (``chunk``) asked already
-        (its ``outcome``); ``drawn`` gets each play, ``answers`` each result."""
+        (its ``outcome``); ``drawn`` gets each step, ``stateless`` whether it is
+        compared without its state, ``answers`` each result."""
         while chunk:
             first = len(drawn)
-            drawn += chunk
+            drawn += [step for step, _ in chunk]
+            stateless += [want.state is None for _, want in chunk]
             try:
                 results = self.impl.batch([_request(p) for p in chunk]) if outcome is None else _value(outcome)
                 if len(results) != len(chunk):
                     raise AdapterFault(f"the batch answered {len(results)} results for {len(chunk)} steps")
             except Exception as exc:  # a broken implementation may raise anything
-                again = self._located(setup, [step for step, _ in drawn])
+                again = self._located(setup, drawn)
                 return again or (first, Mismatch(first, "error", "the batch is answered", _raised(exc)))
             answered = [_Answered(result) for result in results]
             answers += answered
@@ -421,16 +427,19 @@ class Pair:
         self,
         first: int,
         plays: Iterable[Played],
-        drawn: list[Played] | None = None,
+        drawn: list[Step] | None = None,
+        stateless: list[bool] | None = None,
         answers: list[Answers] | None = None,
     ) -> tuple[int, Mismatch] | None:
         """Compare ``plays`` from step ``first`` on: answered by the implementation
-        as they come, or by ``answers`` (one per play); ``drawn`` gets each play."""
+        as they come, or by ``answers`` (one per play); ``drawn`` gets each step and
+        ``stateless`` whether it is compared without its state (both or neither given)."""
         impl = self.impl
         for index, played in enumerate(plays, first):
-            if drawn is not None:
-                drawn.append(played)
             step, want = played
+            if drawn is not None:
+                drawn.append(step)
+                stateless.append(want.state is None)  # type: ignore[union-attr]
             found = self._step(index, step, impl if answers is None else answers[index - first], want)
             if found:
                 return index, found
