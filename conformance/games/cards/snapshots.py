@@ -21,10 +21,11 @@ class Held(NamedTuple):
     """The contract's fields of a reference game's state snapshot, as the snapshot
     gives them (:func:`generala_reference.cards.position.snapshot`, and the
     series part), held as a tuple: what the fuzzer's reference keeps where it
-    compares a state. It is made at two thirds of a snapshot's cost (no dict, no
-    ``dealt`` nor ``rules``, which are not compared) and compared with an
-    implementation's snapshot in one tuple comparison (:func:`held_differing`);
-    ``_asdict()`` is the snapshot's contract part, for a report."""
+    compares a state. It is made from the snapshot's contract part
+    (:func:`~generala_reference.cards.position.contract_part`: no ``dealt`` nor
+    ``rules``, which are not compared) and compared with an implementation's
+    snapshot in one tuple comparison (:func:`held_differing`); ``_asdict()`` is
+    the snapshot's contract part, for a report."""
 
     players: int
     hands: list[list[str]]
