@@ -112,6 +112,18 @@ def test_a_trial_the_reference_cannot_play_is_invalid() -> None:
 
     with pytest.raises(InvalidTrial):
         replay(ReferenceAdapter(), Trial(SETUP, [Step("do", 0, "4C")]))
+    with pytest.raises(InvalidTrial, match="step 1: the reference cannot play it: not-your-turn"):
+        replay(ReferenceAdapter(), Trial(SETUP, [Step("do", 1, "2C")]))  # a legal card, by the wrong player
+
+
+def test_a_mismatch_holds_copies_of_the_events_the_reference_shares() -> None:
+    trial = Trial(SETUP, [Step("do", 0, "2C")])
+    replay(ChattyEvents(), trial)  # (the events' forms met: kept, and shared from now on)
+    found = replay(ChattyEvents(), trial)
+    assert found is not None and found.expected == [{"type": "play", "player": 0, "card": "2C"}]
+    found.expected[0]["card"] = "changed"  # a report's reader may change what it is given …
+    again = replay(ChattyEvents(), trial)  # … and the reference expects the same of the next game
+    assert again is not None and again.expected == [{"type": "play", "player": 0, "card": "2C"}]
 
 
 class HandGrowsAfterFirstPlay(ReferenceAdapter):

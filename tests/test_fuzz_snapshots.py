@@ -20,6 +20,7 @@ from generala_conformance.games.cards.snapshots import (
     position_of,
 )
 from generala_conformance.transport.adapter import Json
+from generala_reference.cards.position import CONTRACT_FIELDS, contract_part
 
 
 def test_snapshot_restarts_as_a_position() -> None:
@@ -79,6 +80,7 @@ def test_held_is_the_snapshots_contract_part() -> None:
         assert adapter.game is not None
         kept = held(adapter.game, adapter.series)
         assert kept._fields == COMPARED  # in the order the fast comparison reads a snapshot's fields
+        assert tuple(contract_part(adapter.game)) == CONTRACT_FIELDS == COMPARED[:-1]  # Held is made from its values
         assert kept._asdict() == {key: state[key] for key in COMPARED}
         assert held_differing(kept, state) == []
         seen["take"] += state["phase"] == "take"

@@ -33,8 +33,8 @@ from generala_conformance.games.cards.reference_adapter import ReferenceAdapter
 from generala_conformance.games.cards.snapshots import Held, held, held_differing
 from generala_conformance.transport.adapter import Adapter, AdapterFault, BadRequest, Refused, Unsupported, lean
 from generala_conformance.transport.declared import supports_series
-from generala_reference.cards.actions import format_actions, parse_action
-from generala_reference.cards.events import events_json
+from generala_reference.cards.actions import format_actions
+from generala_reference.cards.events import shared_events_json
 from generala_reference.cards.game import OVER, Game
 from generala_reference.errors import GeneralaError
 from generala_spec.options import options, profile_names, resolve
@@ -164,13 +164,19 @@ class Reference:
         self.game = self._game()
         self.players = self.game.n
         self.steps = 0
+        self.codes: list[int] = []
         self.now = self._settled(None, held(self.game, self.adapter.series))
 
     def play(self, step: Step) -> Expected:
         """Play ``step``; what the reference expects of it."""
         now = self.now
-        self.steps += 1
         kind = step.kind
+        try:
+            if kind != "try" and kind != "deal" and step.action in now.legal:
+                return self.move(now.legal.index(step.action), step.player)
+        except GeneralaError as exc:
+            raise InvalidTrial(f"step {self.steps}: the reference cannot play it: {exc}") from None
+        self.steps += 1
         if kind == "try":
             try:
                 self.adapter.apply(step.action, step.player)
@@ -178,20 +184,26 @@ class Reference:
                 self.now = now._replace(events=None, code=exc.code, state=now.state if self.full else None)
                 return self.now
             raise InvalidTrial(f"step {self.steps}: the reference accepts {step.action!r}")
+        if kind != "deal":  # (a move not in the legal set)
+            raise InvalidTrial(f"step {self.steps}: {step.action} is not legal for the reference")
         try:
-            if kind == "deal":
-                events = self.adapter.deal(step.action)
-                self.game = self._game()
-            elif step.action not in now.legal:
-                raise InvalidTrial(f"step {self.steps}: {step.action} is not legal for the reference")
-            else:
-                series = self.adapter.series
-                events = events_json((series or self.game).apply(parse_action(step.action), step.player))
-        except (Refused, BadRequest, GeneralaError) as exc:
+            events = self.adapter.deal(step.action)
+        except (Refused, BadRequest) as exc:
             raise InvalidTrial(f"step {self.steps}: the reference cannot play it: {exc}") from None
+        self.game = self._game()
+        self.now = self._settled(events, held(self.game, self.adapter.series))
+        return self.now
+
+    def move(self, choice: int, player: int | None) -> Expected:
+        """Play the legal action numbered ``choice`` (in ``now.legal``), by ``player``
+        (:meth:`play` of a ``do`` step, without reading its action's text again:
+        a random game's steps are played so, :func:`random_plays`)."""
+        self.steps += 1
+        series = self.adapter.series
+        events = shared_events_json((series or self.game).apply(self.codes[choice], player))
         game = self.game
-        compared = self.full or kind == "deal" or not game.trick or game.phase == OVER
-        self.now = self._settled(events, held(game, self.adapter.series) if compared else None)
+        compared = self.full or not game.trick or game.phase == OVER
+        self.now = self._settled(events, held(game, series) if compared else None)
         return self.now
 
     def played(self, steps: Iterable[Step]) -> Iterator[Played]:
@@ -205,11 +217,28 @@ class Reference:
         return game
 
     def _settled(self, events: list[Json] | None, state: Held | None) -> Expected:
-        """What the reference expects now, with its ``state`` where it is compared (a trick's end …)."""
+        """What the reference expects now, with its ``state`` where it is compared (a trick's end …);
+        ``codes`` are its legal actions as action ints (:meth:`move` plays one)."""
         game = self.game
         if game.phase == OVER:
+            self.codes = []
             return _tuple(Expected, (events, None, state, [], None, True))
-        return _tuple(Expected, (events, None, state, format_actions(game.legal_actions()), game.to_move, False))
+        self.codes = codes = game.legal_actions()
+        key = tuple(codes)
+        legal = _LEGAL_TEXTS.get(key)
+        if legal is None:
+            if len(_LEGAL_TEXTS) >= LEGAL_KEPT:
+                _LEGAL_TEXTS.clear()
+            legal = _LEGAL_TEXTS[key] = format_actions(codes)
+        return _tuple(Expected, (events, None, state, legal, game.to_move, False))
+
+
+_LEGAL_TEXTS: dict[tuple[int, ...], list[str]] = {}
+"""The texts of each set of legal actions met so far (shared: read, never changed):
+seven in ten of a campaign's steps have a set met before (a follower's cards of
+the suit led, a Joker or decline, a card to take …)."""
+LEGAL_KEPT = 8192
+"""At most this many are kept."""
 
 
 class _Answered:
@@ -323,20 +352,23 @@ class Pair:
         found = self._start(setup, start, outcomes)
         if found:
             return -1, found
-        drawn: list[Played] = []
+        # the steps compared, and whether each was without its state (what the reference
+        # expects of them is not kept: a game's worth of it, kept, costs the GC more)
+        drawn: list[Step] = []
+        stateless: list[bool] = []
         answers: list[Answers] = []
         if opening is None:
-            found_at = self._steps(0, plays, drawn)
+            found_at = self._steps(0, plays, drawn, stateless)
         else:
-            found_at = self._batched(setup, plays, drawn, answers, opening.chunk, batch[0] if batch else None)
+            chunk, outcome = opening.chunk, batch[0] if batch else None
+            found_at = self._batched(setup, plays, drawn, stateless, answers, chunk, outcome)
         needed = found_at[0] + 1 if found_at else 0
-        if not needed or all(want.state is not None for _, want in drawn[:needed]):
+        if not needed or not any(stateless[:needed]):
             return found_at
         if self.batch and len(answers) < needed:
             return found_at  # a batch that failed: located already, request by request
-        steps = [step for step, _ in drawn[:needed]]
         # the batches' answers hold a state only where it was compared: asked again, with every state
-        return self._located(setup, steps) or found_at
+        return self._located(setup, drawn[:needed]) or found_at
 
     @staticmethod
     def opening(plays: Iterator[Played]) -> Opening:
@@ -358,22 +390,25 @@ class Pair:
         self,
         setup: Json,
         plays: Iterator[Played],
-        drawn: list[Played],
+        drawn: list[Step],
+        stateless: list[bool],
         answers: list[Answers],
         chunk: list[Played],
         outcome: Any,
     ) -> tuple[int, Mismatch] | None:
         """Compare ``plays`` sent in batches, the first one (``chunk``) asked already
-        (its ``outcome``); ``drawn`` gets each play, ``answers`` each result."""
+        (its ``outcome``); ``drawn`` gets each step, ``stateless`` whether it is
+        compared without its state, ``answers`` each result."""
         while chunk:
             first = len(drawn)
-            drawn += chunk
+            drawn += [step for step, _ in chunk]
+            stateless += [want.state is None for _, want in chunk]
             try:
                 results = self.impl.batch([_request(p) for p in chunk]) if outcome is None else _value(outcome)
                 if len(results) != len(chunk):
                     raise AdapterFault(f"the batch answered {len(results)} results for {len(chunk)} steps")
             except Exception as exc:  # a broken implementation may raise anything
-                again = self._located(setup, [step for step, _ in drawn])
+                again = self._located(setup, drawn)
                 return again or (first, Mismatch(first, "error", "the batch is answered", _raised(exc)))
             answered = [_Answered(result) for result in results]
             answers += answered
@@ -392,16 +427,19 @@ class Pair:
         self,
         first: int,
         plays: Iterable[Played],
-        drawn: list[Played] | None = None,
+        drawn: list[Step] | None = None,
+        stateless: list[bool] | None = None,
         answers: list[Answers] | None = None,
     ) -> tuple[int, Mismatch] | None:
         """Compare ``plays`` from step ``first`` on: answered by the implementation
-        as they come, or by ``answers`` (one per play); ``drawn`` gets each play."""
+        as they come, or by ``answers`` (one per play); ``drawn`` gets each step and
+        ``stateless`` whether it is compared without its state (both or neither given)."""
         impl = self.impl
         for index, played in enumerate(plays, first):
-            if drawn is not None:
-                drawn.append(played)
             step, want = played
+            if drawn is not None:
+                drawn.append(step)
+                stateless.append(want.state is None)  # type: ignore[union-attr]
             found = self._step(index, step, impl if answers is None else answers[index - first], want)
             if found:
                 return index, found
@@ -432,8 +470,8 @@ class Pair:
         except Exception as exc:  # a broken implementation may raise anything
             what = "deal" if step.kind == "deal" else "move"
             return Mismatch(index, "error", f"the {what} is accepted", _raised(exc))
-        if got != want.events:
-            return Mismatch(index, "events", want.events, got)
+        if got != want.events:  # (the reference's events are shared: copied into the mismatch)
+            return Mismatch(index, "events", [dict(e) for e in want.events], got)
         if want.state is not None:
             found = self._compare_state(index, _state_of(impl), want)
             if found:
@@ -607,7 +645,7 @@ def random_plays(rng: random.Random, settings: Settings, ref: Reference, steps: 
     """The steps of a random game, each chosen from the reference's state once
     ``ref`` has played the one before, and played on it: each with what it
     expects of it (as :meth:`Reference.played`); each is also appended to ``steps``."""
-    play = ref.play
+    play, move = ref.play, ref.move
     while len(steps) < MAX_STEPS:
         now = ref.now
         if now.over:
@@ -619,8 +657,12 @@ def random_plays(rng: random.Random, settings: Settings, ref: Reference, steps: 
         elif rng.random() < settings.illegal_rate:
             assert now.to_move is not None
             step = illegal_step(rng, now.to_move, ref.players, now.legal)
-        else:
-            step = _tuple(Step, ("do", now.to_move, rng.choice(now.legal)))
+        else:  # (the draw of ``rng.choice(now.legal)``, played by its number: the same games)
+            choice = rng.choice(range(len(now.legal)))
+            step = _tuple(Step, ("do", now.to_move, now.legal[choice]))
+            steps.append(step)
+            yield step, move(choice, step.player)
+            continue
         steps.append(step)
         yield step, play(step)
 

@@ -180,10 +180,11 @@ def ranked_cards(mask: int) -> list[int]:
 def format_cards(mask: int) -> list[str]:
     """The canonical texts of the cards of ``mask``, in canonical order."""
     t0, t1, t2, t3 = _TEXT_CHUNKS or _tables()[1]
+    low, high = mask & 0x3FFFFFF, mask >> 26  # (two small ints: the suits are cut from them at less cost)
     return [
-        *t0[mask & 0x1FFF],
-        *t1[mask >> 13 & 0x1FFF],
-        *t2[mask >> 26 & 0x1FFF],
-        *t3[mask >> 39 & 0x1FFF],
-        *_JOKER_TEXTS[mask >> JOKER],
+        *t0[low & 0x1FFF],
+        *t1[low >> 13],
+        *t2[high & 0x1FFF],
+        *t3[high >> 13 & 0x1FFF],
+        *_JOKER_TEXTS[high >> 26],
     ]

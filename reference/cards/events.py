@@ -53,6 +53,19 @@ def events_json(events: list[tuple]) -> list[dict[str, Any]]:
     return out
 
 
+def shared_events_json(events: list[tuple]) -> list[dict[str, Any]]:
+    """:func:`events_json` for a caller that only reads them (the fuzzer's
+    reference compares them): the form kept of an event met before, not a copy
+    of it, so they must not be changed."""
+    out = []
+    try:
+        for event in events:
+            out.append(_KNOWN[event])
+    except (KeyError, TypeError):
+        return list(map(_known_json, events))
+    return out
+
+
 def _known_json(event: tuple) -> dict[str, Any]:
     """The JSON form of ``event``, kept for the next time (an unhashable one, a
     deal's list of seats, is built every time)."""

@@ -11,7 +11,7 @@ from typing import Any, NamedTuple
 
 from generala_conformance.games.cards.notation import canonical
 from generala_reference.cards.game import Game
-from generala_reference.cards.position import CONTRACT_FIELDS, contract_values
+from generala_reference.cards.position import CONTRACT_FIELDS, contract_part
 from generala_reference.cards.series import Series
 
 Json = dict[str, Any]
@@ -21,10 +21,11 @@ class Held(NamedTuple):
     """The contract's fields of a reference game's state snapshot, as the snapshot
     gives them (:func:`generala_reference.cards.position.snapshot`, and the
     series part), held as a tuple: what the fuzzer's reference keeps where it
-    compares a state. It is made at two thirds of a snapshot's cost (no dict, no
-    ``dealt`` nor ``rules``, which are not compared) and compared with an
-    implementation's snapshot in one tuple comparison (:func:`held_differing`);
-    ``_asdict()`` is the snapshot's contract part, for a report."""
+    compares a state. It is made from the snapshot's contract part
+    (:func:`~generala_reference.cards.position.contract_part`: no ``dealt`` nor
+    ``rules``, which are not compared) and compared with an implementation's
+    snapshot in one tuple comparison (:func:`held_differing`); ``_asdict()`` is
+    the snapshot's contract part, for a report."""
 
     players: int
     hands: list[list[str]]
@@ -50,8 +51,8 @@ _contract = operator.itemgetter(*COMPARED)
 
 def held(game: Game, series: Series | None = None) -> Held:
     """The contract's fields of the snapshot of ``game`` (in ``series``, if any),
-    each the value the snapshot gives it (:func:`~generala_reference.cards.position.contract_values`)."""
-    return _tuple(Held, (*contract_values(game), None if series is None else series.snapshot()))
+    each the value the snapshot gives it (:func:`~generala_reference.cards.position.contract_part`)."""
+    return _tuple(Held, (*contract_part(game).values(), None if series is None else series.snapshot()))
 
 
 def held_differing(expected: Held, actual: Mapping[str, Any]) -> list[str]:
