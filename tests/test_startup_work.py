@@ -1,5 +1,6 @@
 """What ``check`` and ``serve`` do at start (issue 12): no pytest plugin but the
-suite's, no schema validator for the kit's own cases once cached, nothing of a group
+suite's, no schema validator nor YAML parser for the kit's own cases once cached, no
+debugger, no look through the installed distributions' entry points, nothing of a group
 of cases the filters select none of (the suite's index), no YAML parser
 nor package metadata nor rulebook data classes for ``serve``'s hello. The speed itself is measured by
 ``bench/bench_check.py`` and ``bench/bench_protocol.py``, never asserted here."""
@@ -66,6 +67,22 @@ def check_modules(tmp_path_factory: pytest.TempPathFactory) -> set[str]:
 def test_check_loads_no_pytest_plugin_but_the_suites(check_modules: set[str]) -> None:
     assert "_hypothesis_pytestplugin" not in check_modules  # installed with the test extra
     assert {"pytest_bdd.plugin", "generala_conformance.suite.pytest_plugin"} <= check_modules
+
+
+def test_check_with_cached_cases_loads_no_yaml_parser_nor_debugger(check_modules: set[str]) -> None:
+    assert {"generala_conformance.suite.yaml_safe", "generala_conformance.games.cards.perft"} <= check_modules
+    assert not {"yaml", "pdb"} & check_modules  # pdb: the left-out debugging plugin imports it at configure
+
+
+def test_check_looks_up_no_plugin_entry_point(tmp_path: Path) -> None:
+    """The suite's plugin is handed to pytest as a module: a ``-p`` name alone makes
+    pytest read every installed distribution's entry points first."""
+    code = "import importlib.metadata as m\nreads = []\nfound = m.distributions\n"
+    code += "m.distributions = lambda *a, **k: reads.append(1) or found(*a, **k)\n"
+    code += 'ARGS = ["-k", "no-case-has-this-name"]\n' + CHECK_THEN_MODULES + "print('entry-point reads', len(reads))"
+    done = _python(code, tmp_path)
+    lines = done.stdout.strip().splitlines()
+    assert lines[-2].startswith("2 ") and lines[-1] == "entry-point reads 0", done.stdout[-2000:] + done.stderr[-2000:]
 
 
 def test_check_without_a_junit_report_loads_no_junit_writer(check_modules: set[str]) -> None:

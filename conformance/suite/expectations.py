@@ -30,8 +30,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-import yaml
-
 OUTCOMES = ("skip", "xfail")
 SELECTORS = ("case", "clause", "area", "ambiguity", "tag")
 _FIELDS = {*SELECTORS, "outcome", "reason", "issue"}
@@ -155,6 +153,8 @@ def _entry(path: Path, index: int, raw: Any) -> Expectation:
 
 def load(path: Path | str) -> Expectations:
     """Read and check an expectations file (:class:`ExpectationsError` if malformed)."""
+    import yaml  # here, not at import: a run without an expectations file never parses YAML
+
     path = Path(path)
     try:
         doc = yaml.safe_load(path.read_text("utf-8"))
@@ -169,6 +169,8 @@ def load(path: Path | str) -> Expectations:
 
 def dump(entries: list[Expectation], header: str) -> str:
     """The text of an expectations file holding ``entries`` (``header``: its opening comment)."""
+    import yaml
+
     comment = "".join(f"# {line}".rstrip() + "\n" for line in header.splitlines())
     body = {"version": 1, "expectations": [e.as_entry() for e in entries]}
     return comment + yaml.safe_dump(body, sort_keys=False, allow_unicode=True, width=100)

@@ -23,13 +23,14 @@ from generala_conformance.transport.loading import AdapterLoadError, load_factor
 
 UNUSED_PLUGINS = (
     *("unraisableexception", "threadexception", "unittest", "subtests", "logging", "doctest"),
-    *("tmpdir", "legacypath", "monkeypatch", "recwarn", "setuponly", "setupplan"),
+    *("tmpdir", "legacypath", "monkeypatch", "recwarn", "setuponly", "setupplan", "debugging"),
 )
 """pytest's built-in plugins the suite has no use for, left out of its runs: they cost
 a hook call a case (the first two a full garbage collection at the end, ~0.1 s), or a
 hook call a fixture set up (``--setup-show``, ``--setup-plan``: no option of ``check``),
 and the fixtures no case asks for (temporary paths, ``monkeypatch``, ``recwarn``) are
-names pytest-bdd goes through at every lookup of a step."""
+names pytest-bdd goes through at every lookup of a step; ``debugging`` (``--pdb``: no option
+of ``check`` either) imports :mod:`pdb` at every start."""
 
 
 class CheckUsageError(UsageError):
@@ -145,5 +146,11 @@ def pytest_args(args: argparse.Namespace, extra: list[str]) -> list[str]:
 
 
 def run_pytest(argv: list[str], plugins: list[object] | None = None) -> int:
-    """Run pytest in-process (with ``plugins`` registered); its exit code."""
-    return int(pytest.main(argv, plugins=plugins))
+    """Run pytest in-process (with the suite's plugin and ``plugins`` registered); its exit code.
+
+    The suite's plugin is handed over as a module: for a ``-p`` name pytest would first
+    look through the entry points of every installed distribution (a few ms a start,
+    more in a larger environment). ``argv`` still names it, for xdist's workers."""
+    from generala_conformance.suite import pytest_plugin
+
+    return int(pytest.main(argv, plugins=[pytest_plugin, *(plugins or [])]))

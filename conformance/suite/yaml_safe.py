@@ -23,13 +23,15 @@ line 2: b: a YAML alias (*name) repeats the value at line 1; fixtures may not us
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import stat
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import yaml
+if TYPE_CHECKING:
+    import yaml
 
 MAX_BYTES = 4 * 1024 * 1024
 """The largest file read (the kit's largest fixture file is under 100 KiB)."""
@@ -127,34 +129,36 @@ class Seq(list):
     lines: list[int]
 
 
-_SafeLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # the C parser when LibYAML is there
+@functools.cache
+def _line_loader() -> type:
+    """The safe YAML loader (LibYAML's C parser when it is there) that checks the parsed
+    nodes (:func:`check_nodes`) and records line numbers on mappings and sequences.
+    PyYAML is imported here, at the first parse, not with the module: a run whose
+    cases come from the cache unpickles :class:`Map` and :class:`Seq` without it."""
+    import yaml
 
+    class LineLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
+        def get_single_node(self) -> yaml.Node | None:
+            node = super().get_single_node()
+            if node is not None:
+                check_nodes(node)
+            return node
 
-class _LineLoader(_SafeLoader):  # type: ignore[misc, valid-type]
-    """A safe YAML loader that checks the parsed nodes (:func:`check_nodes`) and
-    records line numbers on mappings and sequences."""
+        def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> Map:  # type: ignore[override]
+            result = Map(super().construct_mapping(node, deep=True))
+            result.line = node.start_mark.line + 1
+            result.lines = {k.value: k.start_mark.line + 1 for k, _ in node.value}
+            return result
 
-    def get_single_node(self) -> yaml.Node | None:
-        node = super().get_single_node()
-        if node is not None:
-            check_nodes(node)
-        return node
+        def construct_sequence(self, node: yaml.SequenceNode, deep: bool = False) -> Seq:  # type: ignore[override]
+            result = Seq(super().construct_sequence(node, deep=True))
+            result.line = node.start_mark.line + 1
+            result.lines = [item.start_mark.line + 1 for item in node.value]
+            return result
 
-    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> Map:  # type: ignore[override]
-        result = Map(super().construct_mapping(node, deep=True))
-        result.line = node.start_mark.line + 1
-        result.lines = {k.value: k.start_mark.line + 1 for k, _ in node.value}
-        return result
-
-    def construct_sequence(self, node: yaml.SequenceNode, deep: bool = False) -> Seq:  # type: ignore[override]
-        result = Seq(super().construct_sequence(node, deep=True))
-        result.line = node.start_mark.line + 1
-        result.lines = [item.start_mark.line + 1 for item in node.value]
-        return result
-
-
-_LineLoader.add_constructor("tag:yaml.org,2002:map", _LineLoader.construct_mapping)
-_LineLoader.add_constructor("tag:yaml.org,2002:seq", _LineLoader.construct_sequence)
+    LineLoader.add_constructor("tag:yaml.org,2002:map", LineLoader.construct_mapping)
+    LineLoader.add_constructor("tag:yaml.org,2002:seq", LineLoader.construct_sequence)
+    return LineLoader
 
 
 def _line(node: yaml.Node) -> int:
@@ -165,6 +169,8 @@ def check_nodes(root: yaml.Node) -> None:
     """Refuse aliases, deep nesting, repeated or non-string keys and long integers,
     walking the parsed nodes once in document order, without recursion. An alias
     is a node met twice (the parser hands out the anchored node again)."""
+    import yaml
+
     seen: set[int] = set()
     todo: list[tuple[yaml.Node, list[Any], int]] = [(root, [], _line(root))]
     while todo:
@@ -187,6 +193,8 @@ def check_nodes(root: yaml.Node) -> None:
 
 def _keys(node: yaml.MappingNode, field_: str) -> list[tuple[yaml.ScalarNode, yaml.Node]]:
     """The key and value nodes of a mapping whose keys are distinct plain strings."""
+    import yaml
+
     first: dict[str, int] = {}
     for key, _ in node.value:
         if not isinstance(key, yaml.ScalarNode) or key.tag != _STR:
@@ -205,8 +213,10 @@ def _keys(node: yaml.MappingNode, field_: str) -> list[tuple[yaml.ScalarNode, ya
 def load(text: str) -> Any:
     """The single YAML document of ``text`` (``None`` if empty), checked and with lines;
     :class:`YamlRefused` for anything refused or not valid YAML."""
+    import yaml
+
     try:
-        return yaml.load(text, Loader=_LineLoader)
+        return yaml.load(text, Loader=_line_loader())
     except YamlRefused as refused:
         if refused.code != "yaml-alias":
             raise
@@ -224,6 +234,8 @@ def load(text: str) -> Any:
 
 def _not_yaml(error: yaml.YAMLError | RecursionError) -> YamlRefused:
     """The parser's own error, as a ``bad-yaml`` refusal at its line."""
+    import yaml
+
     if isinstance(error, yaml.MarkedYAMLError):
         mark = error.problem_mark or error.context_mark
         problem = error.problem or error.context or "not valid YAML"
@@ -241,6 +253,8 @@ class _Open:
 def _too_deep(text: str) -> YamlRefused | None:
     """The ``too-deep`` refusal :func:`check_nodes` gives, found from the parser's
     events before the parser fails; ``None`` if the text is not nested too deep."""
+    import yaml
+
     opened: list[_Open] = []
     path: list[Any] = []
     try:  # PyYAML's own parser: LibYAML's scanner reads the whole flow ahead and fails first
@@ -276,7 +290,9 @@ def _too_deep(text: str) -> YamlRefused | None:
 
 def _first_alias_line(text: str, default: int) -> int:
     """The line of the first alias (``*name``) of ``text``, from the parser's events."""
-    for event in yaml.parse(text, Loader=_SafeLoader):
+    import yaml
+
+    for event in yaml.parse(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
         if isinstance(event, yaml.AliasEvent):
             return event.start_mark.line + 1
     return default

@@ -31,6 +31,7 @@ from generala_conformance.transport.adapter import Adapter, BadRequest, Refused,
 from generala_reference.cards.actions import format_action
 from generala_reference.cards.game import Game
 from generala_spec import yaml_text
+from generala_spec.parsed_cache import cached_json
 
 Json = dict[str, Any]
 TABLE = Path(str(files("generala_scenarios").joinpath("cards", "perft", "perft.yaml")))
@@ -280,7 +281,7 @@ def perft_cases() -> tuple[PerftCase, ...]:
     run them as it runs fixtures.
     """
     text = TABLE.read_text("utf-8")
-    doc = yaml_text.parse(text)
+    doc = cached_json("perft", text, yaml_text.parse)  # parsed once per content: no YAML parser at a start
     lines = {line.strip().removeprefix("- id: "): n for n, line in enumerate(text.splitlines(), 1) if "- id: " in line}
     return tuple(
         _case(e, f"perft.yaml positions[{i}]", lines.get(str(e.get("id")), 0)) for i, e in enumerate(doc["positions"])
