@@ -91,6 +91,17 @@ def test_the_index_is_keyed_by_every_file_of_the_packages(tmp_path: Path, monkey
     assert suite_index.read("cards") is None
 
 
+def test_the_index_of_a_game_is_not_keyed_by_the_other_games_suite() -> None:
+    """Of ``generala_scenarios``, a game's index reads its own suite's files only
+    (the other game's suite is as large, and no case of this game comes from it)."""
+    for game, other in (("cards", "dice"), ("dice", "cards")):
+        names = [name for name, _ in suite_index._sources(game)]
+        assert any(name.startswith(f"generala_scenarios/{game}/") for name in names)
+        assert not any(name.startswith(f"generala_scenarios/{other}/") for name in names)
+        assert "generala_scenarios/__init__.py" in names
+        assert any(name.startswith("generala_conformance/games/") for name in names)
+
+
 def test_the_keyword_filter_is_pytests_own() -> None:
     keeps = suite_index.keyword_filter("Joker and not perft")
     assert keeps(frozenset({"test_both_jokers", "generala_clause"}))

@@ -11,8 +11,9 @@ suite, with the case's :class:`~generala_conformance.suite.pytest_plugin.CaseInf
 the names pytest's own ``-k`` matches it by (``KeywordMatcher.from_item``).
 
 The index is a :mod:`~generala_conformance.suite.pickle_cache` file keyed by the
-content of every file of the kit's packages and of pytest-bdd (what a case's names
-and labels are made from), the pytest and Python versions and the game: any change
+content of every file of the kit's packages (of ``generala_scenarios``, the game's own
+suite only) and of pytest-bdd (what a case's names and labels are made from), the
+pytest and Python versions and the game: any change
 is a new key, and the next run collects the whole suite again and rewrites it. It
 only ever leaves out a group none of whose cases the run would keep; the groups
 collected are filtered as before, by the plugin and by pytest itself.
@@ -28,6 +29,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 import pytest
+from generala_conformance import games
 from generala_conformance.suite import pickle_cache
 
 PACKAGES = ("generala_conformance", "generala_reference", "generala_scenarios", "generala_spec", "pytest_bdd")
@@ -94,23 +96,25 @@ def _location(game: str) -> Path | None:
 
 def _key(game: str) -> bytes:
     """The digest of the files of :data:`PACKAGES` (names and bytes) and the versions."""
-    return pickle_cache.digest(f"{sys.version_info[:2]} pytest {pytest.__version__} {game}", _sources())
+    return pickle_cache.digest(f"{sys.version_info[:2]} pytest {pytest.__version__} {game}", _sources(game))
 
 
-def _sources() -> Iterator[tuple[str, bytes]]:
+def _sources(game: str) -> Iterator[tuple[str, bytes]]:
+    other_suites = frozenset(games.NAMES) - {game}  # folders of generala_scenarios no case of ``game`` comes from
     for package in PACKAGES:
         spec = importlib.util.find_spec(package)  # a top-level package: found, not imported
         for root in (spec.submodule_search_locations or []) if spec is not None else []:
-            yield from _files(root, package)
+            yield from _files(root, package, other_suites if package == "generala_scenarios" else frozenset())
 
 
-def _files(folder: str, name: str) -> Iterator[tuple[str, bytes]]:
-    """Each file under ``folder`` (named from ``name``) and its bytes, in the order of their names."""
+def _files(folder: str, name: str, left_out: frozenset[str] = frozenset()) -> Iterator[tuple[str, bytes]]:
+    """Each file under ``folder`` (named from ``name``) and its bytes, in the order of their
+    names, but for the folders ``left_out`` of ``folder`` itself."""
     with os.scandir(folder) as found:
         entries = sorted(found, key=lambda entry: entry.name)
     for entry in entries:
         if entry.is_dir():
-            if entry.name != "__pycache__":
+            if entry.name != "__pycache__" and entry.name not in left_out:
                 yield from _files(entry.path, f"{name}/{entry.name}")
         else:
             with open(entry.path, "rb") as file:
