@@ -645,7 +645,8 @@ def random_plays(rng: random.Random, settings: Settings, ref: Reference, steps: 
     """The steps of a random game, each chosen from the reference's state once
     ``ref`` has played the one before, and played on it: each with what it
     expects of it (as :meth:`Reference.played`); each is also appended to ``steps``."""
-    play, move = ref.play, ref.move
+    play, move, draw, bits = ref.play, ref.move, rng.random, rng.getrandbits
+    illegal_rate = settings.illegal_rate
     while len(steps) < MAX_STEPS:
         now = ref.now
         if now.over:
@@ -654,11 +655,15 @@ def random_plays(rng: random.Random, settings: Settings, ref: Reference, steps: 
             if not series or series.get("over") or (series["seats"] == 2 and series["games"] >= TWO_SEAT_GAMES):
                 return
             step = Step("deal", None, shuffled_deck(rng))
-        elif rng.random() < settings.illegal_rate:
+        elif draw() < illegal_rate:
             assert now.to_move is not None
             step = illegal_step(rng, now.to_move, ref.players, now.legal)
-        else:  # (the draw of ``rng.choice(now.legal)``, played by its number: the same games)
-            choice = rng.choice(range(len(now.legal)))
+        else:  # ``rng.choice(now.legal)``'s draw (``Random._randbelow``), played by its number: the same games
+            count = len(now.legal)
+            width = count.bit_length()
+            choice = bits(width)
+            while choice >= count:
+                choice = bits(width)
             step = _tuple(Step, ("do", now.to_move, now.legal[choice]))
             steps.append(step)
             yield step, move(choice, step.player)
