@@ -200,11 +200,12 @@ class Reference:
         a random game's steps are played so, :func:`random_plays`)."""
         self.steps += 1
         series = self.adapter.series
-        events = shared_events_json((series or self.game).apply(self.codes[choice], player))
         game = self.game
-        compared = self.full or not game.trick or game.phase == OVER
-        self.now = self._settled(events, held(game, series) if compared else None)
-        return self.now
+        events = shared_events_json((series or game).apply(self.codes[choice], player))
+        now = self.now = self._settled(
+            events, held(game, series) if self.full or not game.trick or game.phase == OVER else None
+        )
+        return now
 
     def played(self, steps: Iterable[Step]) -> Iterator[Played]:
         """Each of ``steps`` with what the reference expects of it, played as it is asked for."""
