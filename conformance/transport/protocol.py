@@ -238,7 +238,7 @@ def _result(reply: Json, cmd: str) -> Any:
     value = result if key is None else result.get(key)
     if not isinstance(value, kind):
         raise _violation(f"reply to {cmd} has no result.{key} {kind.__name__}", reply)
-    if kind is list and not all(isinstance(x, str if key == "actions" else dict) for x in value):
+    if kind is list and not all(map(isinstance, value, repeat(str if key == "actions" else dict))):
         raise _violation(f"result.{key} of {cmd} holds an item of the wrong type", reply)
     if cmd == "hello":
         check_hello(value, reply)
