@@ -31,7 +31,7 @@ from generala_conformance.games.cards.driver import show_events
 from generala_conformance.games.cards.notation import CANONICAL_DECK
 from generala_conformance.games.cards.reference_adapter import ReferenceAdapter
 from generala_conformance.games.cards.snapshots import Held, held, held_differing
-from generala_conformance.transport.adapter import Adapter, AdapterFault, BadRequest, Refused, Unsupported, lean
+from generala_conformance.transport.adapter import Adapter, AdapterFault, BadRequest, Refused, Unsupported
 from generala_conformance.transport.declared import supports_series
 from generala_reference.cards.actions import format_actions
 from generala_reference.cards.events import shared_events_json
@@ -200,11 +200,12 @@ class Reference:
         a random game's steps are played so, :func:`random_plays`)."""
         self.steps += 1
         series = self.adapter.series
-        events = shared_events_json((series or self.game).apply(self.codes[choice], player))
         game = self.game
-        compared = self.full or not game.trick or game.phase == OVER
-        self.now = self._settled(events, held(game, series) if compared else None)
-        return self.now
+        events = shared_events_json((series or game).apply(self.codes[choice], player))
+        now = self.now = self._settled(
+            events, held(game, series) if self.full or not game.trick or game.phase == OVER else None
+        )
+        return now
 
     def played(self, steps: Iterable[Step]) -> Iterator[Played]:
         """Each of ``steps`` with what the reference expects of it, played as it is asked for."""
@@ -299,7 +300,9 @@ def _request(played: Played) -> Json:
         request = {"cmd": "apply", "action": step.action}
         if step.player is not None:
             request["player"] = step.player
-    return lean(request, state=want.state is not None)
+    if want.state is None:
+        request["state"] = False  # (as ``lean`` writes it, without copying the request made here)
+    return request
 
 
 @dataclass
@@ -645,7 +648,8 @@ def random_plays(rng: random.Random, settings: Settings, ref: Reference, steps: 
     """The steps of a random game, each chosen from the reference's state once
     ``ref`` has played the one before, and played on it: each with what it
     expects of it (as :meth:`Reference.played`); each is also appended to ``steps``."""
-    play, move = ref.play, ref.move
+    play, move, draw, bits = ref.play, ref.move, rng.random, rng.getrandbits
+    illegal_rate = settings.illegal_rate
     while len(steps) < MAX_STEPS:
         now = ref.now
         if now.over:
@@ -654,11 +658,15 @@ def random_plays(rng: random.Random, settings: Settings, ref: Reference, steps: 
             if not series or series.get("over") or (series["seats"] == 2 and series["games"] >= TWO_SEAT_GAMES):
                 return
             step = Step("deal", None, shuffled_deck(rng))
-        elif rng.random() < settings.illegal_rate:
+        elif draw() < illegal_rate:
             assert now.to_move is not None
             step = illegal_step(rng, now.to_move, ref.players, now.legal)
-        else:  # (the draw of ``rng.choice(now.legal)``, played by its number: the same games)
-            choice = rng.choice(range(len(now.legal)))
+        else:  # ``rng.choice(now.legal)``'s draw (``Random._randbelow``), played by its number: the same games
+            count = len(now.legal)
+            width = count.bit_length()
+            choice = bits(width)
+            while choice >= count:
+                choice = bits(width)
             step = _tuple(Step, ("do", now.to_move, now.legal[choice]))
             steps.append(step)
             yield step, move(choice, step.player)

@@ -31,6 +31,8 @@ from generala_reference.errors import IllegalAction, InvalidPosition
 
 PLAY, TAKE, OVER = 0, 1, 2
 _EVERY_CARD = frozenset(range(54))
+_BITS = tuple(1 << card for card in range(54))
+"""The bit of each card (distinct bits: their sum is their union)."""
 PHASES = ("play", "take", "over")
 
 
@@ -124,8 +126,8 @@ class Game:
         receivers = [s % players for s in receivers]
         game = cls(players, rules)
         m = len(receivers)
-        for k, card in enumerate(deck):
-            game.hands[receivers[k % m]] |= 1 << card
+        for k, seat in enumerate(receivers):  # the k-th receiver gets every m-th card from the k-th
+            game.hands[seat] = sum(map(_BITS.__getitem__, deck[k::m]))
         game.leader = game.to_move = receivers[0]
         game.holders = m
         game.dealt = m

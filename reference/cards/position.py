@@ -205,13 +205,14 @@ CONTRACT_FIELDS = (
 
 def contract_part(game: Game) -> Json:
     """The :data:`CONTRACT_FIELDS` of the :func:`snapshot` of ``game``, in that order
-    (written out as one dict display: built from the names, a snapshot costs a quarter more)."""
+    (written out as one dict display: built from the names, a snapshot costs a quarter more;
+    an empty trick, as at every trick's end, without running the comprehension)."""
     phase = game.phase
     return {
         "players": game.n,
         "hands": list(map(format_cards, game.hands)),
         "out_of_play": format_cards(game.out_of_play),
-        "trick": [{"player": p, "card": format_card(c)} for p, c in game.trick],
+        "trick": [{"player": p, "card": format_card(c)} for p, c in game.trick] if game.trick else [],
         "leader": game.leader,
         "to_move": None if phase == OVER else game.to_move,
         "phase": PHASES[phase],

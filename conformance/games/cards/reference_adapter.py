@@ -136,8 +136,7 @@ class ReferenceAdapter(Adapter):
         if player is not None and (type(player) is not int or not 0 <= player < game.n):
             raise BadRequest("bad-player", f"player must be a seat number 0..{game.n - 1}, not {player!r} (R-PROTO-4)")
         try:
-            code = parse_action(action)
-            events = self.series.apply(code, player) if self.series else game.apply(code, player)
+            events = (self.series or game).apply(parse_action(action), player)
         except (IllegalAction, InvalidInput) as exc:
             raise Refused(exc.code, exc.message) from None
         return events_json(events)
