@@ -60,6 +60,8 @@ DEFAULT_MAX_FAULTS = 5
 CASE_KEY = pytest.StashKey["CaseInfo"]()
 PHASES_KEY = pytest.StashKey[list[str]]()
 ATTRIBUTION_KEY = pytest.StashKey[dict[str, str]]()
+AHEAD_KEY = pytest.StashKey[tuple[dict[str, str], Planned]]()
+"""Of a case whose plan was sent ahead (:func:`_send_ahead`): its rules and the adapter holding the plan."""
 
 
 @dataclass
@@ -355,8 +357,8 @@ class FixtureCaseItem(pytest.Item):
     def setup(self) -> None:
         impl = _implementation(self.config, self.session)
         impl.guard()
-        self.rules = rules_for(self.stash[CASE_KEY], self.config, impl.hello())
-        self.adapter = _case_adapter(impl)
+        self.rules = case_rules(self, impl)
+        self.adapter = _case_adapter(impl, self)
 
     def runtest(self) -> None:
         assert self.adapter is not None  # set up
@@ -714,24 +716,38 @@ def rules_for(info: CaseInfo | None, config: pytest.Config, hello: dict[str, Any
 @pytest.fixture
 def generala_rules(request: pytest.FixtureRequest, generala_implementation: Implementation) -> dict[str, str]:
     """The rule options of this case (skips it when the implementation lacks one)."""
-    item = request.node
-    info = case_info(item) if isinstance(item, pytest.Item) else None
     generala_implementation.guard()
-    return rules_for(info, request.config, generala_implementation.hello())
+    return case_rules(request.node, generala_implementation)
+
+
+def case_rules(item: pytest.Item, impl: Implementation) -> dict[str, str]:
+    """The rule options of the case ``item`` (:func:`rules_for`; those its plan was sent
+    ahead with, when it was)."""
+    ahead = item.stash.get(AHEAD_KEY, None)
+    if ahead is not None:
+        return ahead[0]
+    return rules_for(case_info(item) if isinstance(item, pytest.Item) else None, item.config, impl.hello())
 
 
 @pytest.fixture
-def generala_adapter(generala_implementation: Implementation, generala_rules: dict[str, str]) -> Iterator[Adapter]:
+def generala_adapter(
+    generala_implementation: Implementation, generala_rules: dict[str, str], request: pytest.FixtureRequest
+) -> Iterator[Adapter]:
     """The implementation under test, holding no game yet (:func:`_case_adapter`). After
     the case, output nobody asked for (a second reply) is this case's error."""
-    yield _case_adapter(generala_implementation)
+    yield _case_adapter(generala_implementation, request.node)
     _check_idle(generala_implementation)
 
 
-def _case_adapter(impl: Implementation) -> Adapter:
-    """The implementation for one case, holding no game yet (each case starts its own):
-    a setup its hello declares unsupported is skipped, never sent; a process is asked
-    each case's requests ahead (:class:`Planned`) when the game's cases say them."""
+def _case_adapter(impl: Implementation, item: pytest.Item) -> Adapter:
+    """The implementation for the case ``item``, holding no game yet (each case starts its
+    own): a setup its hello declares unsupported is skipped, never sent; a process is
+    asked each case's requests ahead (:class:`Planned`) when the game's cases say them,
+    by the adapter that holds the case's plan when it was sent ahead (:func:`_send_ahead`)."""
+    ahead = item.stash.get(AHEAD_KEY, None)
+    if ahead is not None:
+        del item.stash[AHEAD_KEY]
+        return ahead[1]
     declared = Declared(impl.adapter, impl.hello())
     return Planned(declared) if impl.adapter.pipelines and impl.game.planned else declared
 
@@ -770,7 +786,9 @@ def _send_ahead(item: pytest.Item) -> None:
         rules = rules_for(info, item.config, impl.known_hello)
     except pytest.skip.Exception:
         return
-    Planned(Declared(impl.adapter, impl.known_hello)).send_ahead(plan(rules))
+    planned = Planned(Declared(impl.adapter, impl.known_hello))
+    planned.send_ahead(plan(rules))
+    item.stash[AHEAD_KEY] = (rules, planned)
 
 
 def _plan_of(item: pytest.Item, game: games.Game) -> Callable[[dict[str, str]], list[Call]] | None:
