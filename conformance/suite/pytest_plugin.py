@@ -60,8 +60,6 @@ DEFAULT_MAX_FAULTS = 5
 CASE_KEY = pytest.StashKey["CaseInfo"]()
 PHASES_KEY = pytest.StashKey[list[str]]()
 ATTRIBUTION_KEY = pytest.StashKey[dict[str, str]]()
-AHEAD_KEY = pytest.StashKey[tuple[dict[str, str], Planned]]()
-"""Of a case whose plan was sent ahead (:func:`_send_ahead`): its rules and the adapter holding the plan."""
 
 
 @dataclass
@@ -358,7 +356,7 @@ class FixtureCaseItem(pytest.Item):
         impl = _implementation(self.config, self.session)
         impl.guard()
         self.rules = case_rules(self, impl)
-        self.adapter = _case_adapter(impl, self)
+        self.adapter = _case_adapter(impl)
 
     def runtest(self) -> None:
         assert self.adapter is not None  # set up
@@ -630,6 +628,9 @@ class Implementation:
         self.faults_in_a_row = 0  # cases ended in a timeout or a crash since the last one that did not
         self.closed = False
         self.closes_with: pytest.Session | None = None  # the session whose end closes the adapter
+        self.sent_ahead: tuple[pytest.Item, dict[str, str], Planned] | None = None
+        """The case whose plan was sent ahead (:func:`_send_ahead`), its rules and the adapter holding the plan."""
+        self.ahead: Planned | None = None  # that adapter, once the case is being set up (case_rules)
 
     def close(self) -> None:
         """Close the adapter (once)."""
@@ -721,33 +722,34 @@ def generala_rules(request: pytest.FixtureRequest, generala_implementation: Impl
 
 
 def case_rules(item: pytest.Item, impl: Implementation) -> dict[str, str]:
-    """The rule options of the case ``item`` (:func:`rules_for`; those its plan was sent
-    ahead with, when it was)."""
-    ahead = item.stash.get(AHEAD_KEY, None)
-    if ahead is not None:
-        return ahead[0]
+    """The rule options of the case ``item`` being set up (:func:`rules_for`; those its
+    plan was sent ahead with, when it was: the adapter holding that plan is then
+    ``impl.ahead``, the case's, :func:`_case_adapter`)."""
+    sent, impl.sent_ahead = impl.sent_ahead, None
+    if sent is not None and sent[0] is item:
+        impl.ahead = sent[2]
+        return sent[1]
+    impl.ahead = None
     return rules_for(case_info(item) if isinstance(item, pytest.Item) else None, item.config, impl.hello())
 
 
 @pytest.fixture
-def generala_adapter(
-    generala_implementation: Implementation, generala_rules: dict[str, str], request: pytest.FixtureRequest
-) -> Iterator[Adapter]:
+def generala_adapter(generala_implementation: Implementation, generala_rules: dict[str, str]) -> Iterator[Adapter]:
     """The implementation under test, holding no game yet (:func:`_case_adapter`). After
     the case, output nobody asked for (a second reply) is this case's error."""
-    yield _case_adapter(generala_implementation, request.node)
+    yield _case_adapter(generala_implementation)
     _check_idle(generala_implementation)
 
 
-def _case_adapter(impl: Implementation, item: pytest.Item) -> Adapter:
-    """The implementation for the case ``item``, holding no game yet (each case starts its
-    own): a setup its hello declares unsupported is skipped, never sent; a process is
-    asked each case's requests ahead (:class:`Planned`) when the game's cases say them,
-    by the adapter that holds the case's plan when it was sent ahead (:func:`_send_ahead`)."""
-    ahead = item.stash.get(AHEAD_KEY, None)
+def _case_adapter(impl: Implementation) -> Adapter:
+    """The implementation for the case being set up (its rules taken, :func:`case_rules`),
+    holding no game yet (each case starts its own): a setup its hello declares
+    unsupported is skipped, never sent; a process is asked each case's requests ahead
+    (:class:`Planned`) when the game's cases say them, by the adapter that holds the
+    case's plan when it was sent ahead (:func:`_send_ahead`)."""
+    ahead, impl.ahead = impl.ahead, None
     if ahead is not None:
-        del item.stash[AHEAD_KEY]
-        return ahead[1]
+        return ahead
     declared = Declared(impl.adapter, impl.hello())
     return Planned(declared) if impl.adapter.pipelines and impl.game.planned else declared
 
@@ -788,7 +790,7 @@ def _send_ahead(item: pytest.Item) -> None:
         return
     planned = Planned(Declared(impl.adapter, impl.known_hello))
     planned.send_ahead(plan(rules))
-    item.stash[AHEAD_KEY] = (rules, planned)
+    impl.sent_ahead = (item, rules, planned)
 
 
 def _plan_of(item: pytest.Item, game: games.Game) -> Callable[[dict[str, str]], list[Call]] | None:
