@@ -143,3 +143,35 @@ def test_a_case_is_planned_for_an_adapter_that_takes_plans_only() -> None:
     rules = rules_to_send(dict(case.requires), OPTIONS, None)
     case.run(planning, rules)
     assert planning.plans == [case.planned_calls(rules)]
+
+
+def test_a_plan_sent_ahead_is_held_and_answered_from_the_first_call_without_being_made_again() -> None:
+    """``send_ahead`` keeps the plan: the case is not asked to plan it again
+    (``takes_plans`` is false while it is held), and its first call reads it."""
+    from generala_conformance.transport.adapter import takes_plans
+
+    inner = Counting()
+    planned = Planned(inner)
+    planned.send_ahead([("start", {"setup": POSITION}), apply_call("9H", 0), ("state", {})])
+    assert planned.planned_ahead and not takes_plans(planned)
+    assert planned.start(POSITION)["to_move"] == 0
+    assert not planned.planned_ahead and takes_plans(planned)
+    assert planned.apply("9H", 0) == [{"type": "play", "player": 0, "card": "9H"}]
+    assert planned.state()["to_move"] == 1
+    assert inner.calls == {"pipeline": 1, "start": 1, "apply": 1, "state": 2}  # (the reference's start asks one)
+    assert planned.replays == 0
+
+
+def test_a_case_that_plans_what_was_sent_ahead_reads_it_and_one_that_plans_else_asks_its_own() -> None:
+    plan = [("start", {"setup": POSITION}), apply_call("9H", 0)]
+    inner = Counting()
+    planned = Planned(inner)
+    planned.send_ahead(plan)
+    planned.plan([("start", {"setup": dict(POSITION)}), apply_call("9H", 0)])  # the same calls, made again
+    assert planned.start(POSITION)["to_move"] == 0 and inner.calls["pipeline"] == 1
+    other_inner = Counting()
+    other = Planned(other_inner)
+    other.send_ahead(plan)
+    other.plan([("start", {"setup": POSITION}), ("legal", {})])
+    assert not other.planned_ahead and other.start(POSITION)["to_move"] == 0 and sorted(other.legal()) == ["3C", "9H"]
+    assert other_inner.calls["pipeline"] == 1 and other_inner.calls["apply"] == 0  # the move sent ahead never asked

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 from generala_conformance.transport.adapter import AdapterCrash, AdapterTimeout
-from generala_conformance.transport.planned import apply_call
+from generala_conformance.transport.planned import Planned, apply_call
 from generala_conformance.transport.process_adapter import ProcessAdapter
 from generala_conformance.transport.protocol import InvalidMessage
 
@@ -178,12 +178,32 @@ def answered(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
     return found
 
 
+@pytest.fixture
+def plans(monkeypatch: pytest.MonkeyPatch) -> list[list]:
+    """The calls of each plan a ``Planned`` adapter cuts into requests (sent ahead or asked)."""
+    made: list[list] = []
+    original = Planned._requests
+
+    def recording(self: Planned, calls: list) -> object:
+        made.append(calls)
+        return original(self, calls)
+
+    monkeypatch.setattr(Planned, "_requests", recording)
+    return made
+
+
+def _made_twice(plans: list[list]) -> list[list]:
+    """The plans made again right after they were made (sent ahead, then planned by their case)."""
+    return [calls for calls, before in zip(plans[1:], plans, strict=False) if calls == before]
+
+
 def test_the_plugin_sends_each_next_case_ahead_and_keeps_stderr_with_its_case(
-    pytester: pytest.Pytester, answered: list[bool]
+    pytester: pytest.Pytester, answered: list[bool], plans: list[list]
 ) -> None:
     """Through a chatty implementation: the second and third cases are read from
-    requests sent ahead, and each case's stderr begins with its own start (a
-    plan sent before the case before took its stderr would end that one's)."""
+    requests sent ahead (and not planned again by the case), and each case's
+    stderr begins with its own start (a plan sent before the case before took its
+    stderr would end that one's)."""
     command = f"{sys.executable} {IMPLS / 'stderr_chatter.py'}"
     result = pytester.runpytest(
         "-p",
@@ -196,6 +216,7 @@ def test_the_plugin_sends_each_next_case_ahead_and_keeps_stderr_with_its_case(
     document = json.loads((pytester.path / "report.json").read_text("utf-8"))
     assert result.ret == 0 and [c["outcome"] for c in document["cases"]] == ["pass"] * 3
     assert answered.count(True) == 2
+    assert len(plans) == 3 and not _made_twice(plans)
     first, *later = [case["stderr"].splitlines() for case in document["cases"]]
     assert first[0] == "log: handling hello (0)"  # the handshake's, sent at collection
     for lines in later:
@@ -203,11 +224,11 @@ def test_the_plugin_sends_each_next_case_ahead_and_keeps_stderr_with_its_case(
         assert lines.count("log: handling start (0)") == 1
 
 
-def test_the_plugin_sends_each_next_scenario_ahead(tmp_path: Path, answered: list[bool]) -> None:
+def test_the_plugin_sends_each_next_scenario_ahead(tmp_path: Path, answered: list[bool], plans: list[list]) -> None:
     """The kit's feature scenarios through ``serve``: the plan of each scenario's
     first step (its start and its first moves, read from its steps) is sent while
-    the scenario before ends, and that step is answered from it, every scenario
-    but the first; the scenarios pass as in-process."""
+    the scenario before ends, and that step is answered from it (not planned
+    again), every scenario but the first; the scenarios pass as in-process."""
     from generala_conformance.cli import main
 
     report = tmp_path / "report.json"
@@ -216,6 +237,7 @@ def test_the_plugin_sends_each_next_scenario_ahead(tmp_path: Path, answered: lis
     assert {c["kind"] for c in scenarios} == {"feature"} and len(scenarios) > 100
     assert {c["outcome"] for c in scenarios} == {"pass"}
     assert answered.count(True) == len(scenarios) - 1
+    assert plans and not _made_twice(plans)
 
 
 def test_the_then_steps_of_the_kit_s_scenarios_are_asked_with_the_moves_before_them(

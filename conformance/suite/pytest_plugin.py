@@ -355,7 +355,7 @@ class FixtureCaseItem(pytest.Item):
     def setup(self) -> None:
         impl = _implementation(self.config, self.session)
         impl.guard()
-        self.rules = rules_for(self.stash[CASE_KEY], self.config, impl.hello())
+        self.rules = case_rules(self, impl)
         self.adapter = _case_adapter(impl)
 
     def runtest(self) -> None:
@@ -628,6 +628,9 @@ class Implementation:
         self.faults_in_a_row = 0  # cases ended in a timeout or a crash since the last one that did not
         self.closed = False
         self.closes_with: pytest.Session | None = None  # the session whose end closes the adapter
+        self.sent_ahead: tuple[pytest.Item, dict[str, str], Planned] | None = None
+        """The case whose plan was sent ahead (:func:`_send_ahead`), its rules and the adapter holding the plan."""
+        self.ahead: Planned | None = None  # that adapter, once the case is being set up (case_rules)
 
     def close(self) -> None:
         """Close the adapter (once)."""
@@ -714,10 +717,20 @@ def rules_for(info: CaseInfo | None, config: pytest.Config, hello: dict[str, Any
 @pytest.fixture
 def generala_rules(request: pytest.FixtureRequest, generala_implementation: Implementation) -> dict[str, str]:
     """The rule options of this case (skips it when the implementation lacks one)."""
-    item = request.node
-    info = case_info(item) if isinstance(item, pytest.Item) else None
     generala_implementation.guard()
-    return rules_for(info, request.config, generala_implementation.hello())
+    return case_rules(request.node, generala_implementation)
+
+
+def case_rules(item: pytest.Item, impl: Implementation) -> dict[str, str]:
+    """The rule options of the case ``item`` being set up (:func:`rules_for`; those its
+    plan was sent ahead with, when it was: the adapter holding that plan is then
+    ``impl.ahead``, the case's, :func:`_case_adapter`)."""
+    sent, impl.sent_ahead = impl.sent_ahead, None
+    if sent is not None and sent[0] is item:
+        impl.ahead = sent[2]
+        return sent[1]
+    impl.ahead = None
+    return rules_for(case_info(item) if isinstance(item, pytest.Item) else None, item.config, impl.hello())
 
 
 @pytest.fixture
@@ -729,9 +742,14 @@ def generala_adapter(generala_implementation: Implementation, generala_rules: di
 
 
 def _case_adapter(impl: Implementation) -> Adapter:
-    """The implementation for one case, holding no game yet (each case starts its own):
-    a setup its hello declares unsupported is skipped, never sent; a process is asked
-    each case's requests ahead (:class:`Planned`) when the game's cases say them."""
+    """The implementation for the case being set up (its rules taken, :func:`case_rules`),
+    holding no game yet (each case starts its own): a setup its hello declares
+    unsupported is skipped, never sent; a process is asked each case's requests ahead
+    (:class:`Planned`) when the game's cases say them, by the adapter that holds the
+    case's plan when it was sent ahead (:func:`_send_ahead`)."""
+    ahead, impl.ahead = impl.ahead, None
+    if ahead is not None:
+        return ahead
     declared = Declared(impl.adapter, impl.hello())
     return Planned(declared) if impl.adapter.pipelines and impl.game.planned else declared
 
@@ -770,7 +788,9 @@ def _send_ahead(item: pytest.Item) -> None:
         rules = rules_for(info, item.config, impl.known_hello)
     except pytest.skip.Exception:
         return
-    Planned(Declared(impl.adapter, impl.known_hello)).send_ahead(plan(rules))
+    planned = Planned(Declared(impl.adapter, impl.known_hello))
+    planned.send_ahead(plan(rules))
+    impl.sent_ahead = (item, rules, planned)
 
 
 def _plan_of(item: pytest.Item, game: games.Game) -> Callable[[dict[str, str]], list[Call]] | None:

@@ -241,6 +241,8 @@ class BadRequest(Exception):
 
 def takes_plans(adapter: Any) -> bool:
     """Whether ``adapter`` does something with a plan (:meth:`Adapter.plan`; the base
-    class's ignores it, as an in-process adapter does): the plan of a case or a step is
-    made only for one that does (it was ~2% of an in-process ``check``)."""
-    return getattr(type(adapter), "plan", None) is not Adapter.plan
+    class's ignores it, as an in-process adapter does) and holds none for its next
+    calls already (a plan sent ahead for the case,
+    :attr:`~generala_conformance.transport.planned.Planned.planned_ahead`): the plan of
+    a case or a step is made only then (it was ~2% of an in-process ``check``)."""
+    return getattr(type(adapter), "plan", None) is not Adapter.plan and not getattr(adapter, "planned_ahead", False)

@@ -19,15 +19,18 @@ implementation is then exactly where it would be without any plan, so a case
 reports the same divergence, at the same step, with the same state.
 
 :meth:`Planned.send_ahead` sends a plan's requests before the case that makes it
-(the plugin sends the next case's while pytest ends the one before); its
-:meth:`Planned.plan` then reads their replies, the same outcomes.
+(the plugin sends the next case's while pytest ends the one before, and gives
+that case this adapter): the plan is then made, its replies read when the case
+makes its first call (or plans the same calls), the same outcomes. A case need
+not plan again what its adapter holds sent ahead (:attr:`Planned.planned_ahead`;
+:func:`~generala_conformance.transport.adapter.takes_plans` says so).
 """
 
 from __future__ import annotations
 
 from collections import deque
 from contextlib import suppress
-from typing import Any
+from typing import Any, NamedTuple
 
 from generala_conformance.transport.adapter import Adapter, AdapterFault, BadRequest, Json, Refused, Unsupported, lean
 
@@ -40,6 +43,14 @@ CHANGING = ("start", "apply", "deal", "batch")
 def apply_call(action: str, player: int | None) -> Call:
     """The call of ``apply(action, player)`` (no ``player`` field when it is ``None``)."""
     return ("apply", {"action": action} if player is None else {"action": action, "player": player})
+
+
+class _Requests(NamedTuple):
+    """A plan's ``calls``, cut into ``runs`` (:func:`_runs`), and the request of each run."""
+
+    calls: list[Call]
+    runs: list[list[Call]]
+    requests: list[Call]
 
 
 UNKNOWN = object()
@@ -110,12 +121,23 @@ class Planned(Adapter):
         self.replays = 0
         self._planned: deque[tuple[Call, Any]] = deque()
         self._played: list[Call] = []  # the last start and every game-changing call since
+        self._sent: _Requests | None = None  # a plan sent ahead (send_ahead), its replies not read yet
+
+    @property
+    def planned_ahead(self) -> bool:
+        """Whether a plan was sent ahead (:meth:`send_ahead`) and no call was made
+        since: the adapter holds the case's plan already."""
+        return self._sent is not None
 
     def plan(self, calls: list[Call]) -> None:
         """Ask ``calls`` now, in one pipeline; they are answered as they are made.
         To an implementation that takes batches, each run of moves goes as one
         ``batch`` whose steps need neither state nor legal actions (:func:`moves`).
         Calls that open the rest of the plan are planned already: it goes on."""
+        sent, self._sent = self._sent, None
+        if sent is not None and calls == sent.calls:
+            self._ask_ahead(sent)
+            return
         if (
             calls
             and len(calls) <= len(self._planned)
@@ -123,24 +145,28 @@ class Planned(Adapter):
         ):
             return
         self._drop(replay=not calls or calls[0][0] != "start")
-        if not calls:
-            return
-        runs, requests = self._requests(calls)
-        outcomes = self.adapter.pipeline(requests)
-        answers = [answer for run, outcome in zip(runs, outcomes, strict=True) for answer in _spread(run, outcome)]
-        self._planned = deque(zip(calls, answers, strict=True))
+        if calls:
+            self._ask_ahead(self._requests(calls))
+
+    def _ask_ahead(self, plan: _Requests) -> None:
+        """Ask the requests of ``plan`` in one pipeline; its calls are answered as they are made."""
+        outcomes = self.adapter.pipeline(plan.requests)
+        answers = [answer for run, outcome in zip(plan.runs, outcomes, strict=True) for answer in _spread(run, outcome)]
+        self._planned = deque(zip(plan.calls, answers, strict=True))
 
     def send_ahead(self, calls: list[Call]) -> None:
-        """Send the requests of the plan ``calls`` now (:meth:`Adapter.send_ahead`): a
-        later :meth:`plan` of the same calls reads their replies. Only a plan that
-        opens with a start, which makes the game it is played on its own."""
+        """Send the requests of the plan ``calls`` now (:meth:`Adapter.send_ahead`) and
+        hold it: the first call made (or a :meth:`plan` of the same calls) reads
+        their replies. Only a plan that opens with a start, which makes the game
+        it is played on its own."""
         if calls and calls[0][0] == "start":
-            self.adapter.send_ahead(self._requests(calls)[1])
+            self._sent = self._requests(calls)
+            self.adapter.send_ahead(self._sent.requests)
 
-    def _requests(self, calls: list[Call]) -> tuple[list[list[Call]], list[Call]]:
-        """``calls`` cut into runs (one per request) and the request of each run."""
+    def _requests(self, calls: list[Call]) -> _Requests:
+        """``calls`` cut into runs (one per request), with the request of each run."""
         runs = _runs(calls) if self.adapter.batches() else [[call] for call in calls]
-        return runs, [run[0] if len(run) == 1 else ("batch", {"steps": moves(run)}) for run in runs]
+        return _Requests(calls, runs, [run[0] if len(run) == 1 else ("batch", {"steps": moves(run)}) for run in runs])
 
     def _drop(self, replay: bool = True) -> None:
         """Forget the rest of the plan; if it changed the game (and ``replay``:
@@ -162,7 +188,11 @@ class Planned(Adapter):
             self._played.append(call)
 
     def _ask(self, call: Call) -> Any:
-        """Answer ``call`` from the plan when it is the next one planned, else ask it."""
+        """Answer ``call`` from the plan when it is the next one planned, else ask it
+        (a plan sent ahead is asked first)."""
+        if self._sent is not None:
+            sent, self._sent = self._sent, None
+            self._ask_ahead(sent)
         if self._planned:
             planned, outcome = self._planned[0]
             if planned == call and outcome is not UNKNOWN:
@@ -203,11 +233,13 @@ class Planned(Adapter):
         return self.adapter.undoes()
 
     def pipeline(self, calls: list[tuple[str, Json]]) -> list[Any]:
+        self._sent = None
         self._drop()
         for call in calls:
             self._record(call)
         return self.adapter.pipeline(calls)
 
     def close(self) -> None:
+        self._sent = None
         self._planned.clear()
         self.adapter.close()
