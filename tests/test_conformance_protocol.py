@@ -153,6 +153,43 @@ def test_unwrap_checks_batch_results() -> None:
         protocol.unwrap(protocol.error_reply(1, "illegal", "no"), 1, "batch", BATCH_STEPS)
 
 
+def test_a_batch_told_good_in_bulk_is_good_result_by_result() -> None:
+    # check_batch tells a plain batch good a field at a time over all its results; any other
+    # batch is looked at result by result: the bulk look passes none that one refuses
+    good = batch_results()
+    refused = {"ok": False, "error": {"kind": "illegal", "code": None, "message": "no"}, "state": {}, "actions": []}
+    variants = {
+        "ok 1": {"ok": 1},
+        "events a dict": {"events": {}},
+        "an event a list": {"events": [[]]},
+        "error on an ok": {"error": "x"},
+        "state null, asked": {"state": None},
+        "state a list": {"state": []},
+        "actions null": {"actions": None},
+        "an action a number": {"actions": ["2C", 3]},
+        "refused, no error": {**refused, "error": None},
+        "refused, not illegal": {**refused, "error": {"kind": "bad-request"}},
+        "refused, code a number": {**refused, "error": {"kind": "illegal", "code": 4}},
+        "refused": refused,
+        "refused, events a dict": {**refused, "events": {}},
+    }
+    steps = [*BATCH_STEPS, {**BATCH_STEPS[0], "state": False}, {**BATCH_STEPS[0], "actions": False}]
+    for name, change in variants.items():
+        for at in range(len(steps)):
+            results = [*good, good[0], good[0]]
+            results[at] = {**results[at], **change}
+            try:
+                protocol.check_batch(results, steps, {})
+                passes = True
+            except ProtocolViolation:
+                passes = False
+            assert not protocol._plainly_good(results, steps) or passes, (name, at)
+    lean = [*good, {**good[0], "state": None}, {**good[0], "actions": None}]
+    assert not protocol._plainly_good(lean, steps)  # (actions left out: looked at result by result)
+    protocol.check_batch(lean, steps, {})
+    assert protocol._plainly_good([*good, {**good[0], "state": None}, refused], steps)
+
+
 def test_the_schema_covers_batch_requests_replies_and_the_hello_field() -> None:
     validator = protocol.MessageValidator()
     validator.check_request(protocol.request(1, "batch", steps=[*BATCH_STEPS, {"cmd": "deal", "deck": ["2C"]}]))

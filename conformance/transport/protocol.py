@@ -14,7 +14,8 @@ import json
 import re
 from abc import abstractmethod
 from functools import cache
-from itertools import repeat
+from itertools import chain, compress, repeat
+from operator import is_not, not_
 from typing import Any
 
 from generala_conformance.transport import handshake
@@ -256,6 +257,8 @@ def check_batch(results: list[Json], steps: list[Json], reply: Json) -> None:
     may be left out where the step said ``false`` for it)."""
     if len(results) != len(steps):
         raise _violation(f"reply to batch holds {len(results)} results for {len(steps)} steps", reply)
+    if _plainly_good(results, steps):
+        return
     for number, (result, step) in enumerate(zip(results, steps, strict=True), 1):
         if (ok := result.get("ok")) is True:
             events = result.get("events")
@@ -273,6 +276,34 @@ def check_batch(results: list[Json], steps: list[Json], reply: Json) -> None:
                 good = good and actions is None and step.get("actions") is False
         if not good:
             raise _violation(f"batch result {number} is not {{ok, events | error (illegal), state, actions}}", reply)
+
+
+def _plainly_good(results: list[Json], steps: list[Json]) -> bool:
+    """Whether every one of the (dict) ``results`` of ``steps`` is plainly well
+    formed, told a field at a time over the whole batch (loops in C, none in
+    Python per result): ``True`` only where :func:`check_batch`'s look at each
+    result passes them all. ``False`` may still be a good batch (legal actions
+    left out where the step said ``"actions": false``): it is looked at result by result."""
+    get = dict.get
+    oks = [*map(get, results, repeat("ok"))]
+    if not all(map(isinstance, oks, repeat(bool))):
+        return False
+    events = [*compress(map(get, results, repeat("events")), oks)]
+    errors = [*compress(map(get, results, repeat("error")), map(not_, oks))]
+    states = [*map(get, results, repeat("state"))]
+    asked = compress(states, map(is_not, map(get, steps, repeat("state")), repeat(False)))  # (states not to leave out)
+    actions = [*map(get, results, repeat("actions"))]
+    return (
+        all(map(isinstance, events, repeat(list)))
+        and all(map(isinstance, chain.from_iterable(events), repeat(dict)))
+        and all(map(isinstance, errors, repeat(dict)))
+        and [*map(get, errors, repeat("kind"))].count("illegal") == len(errors)
+        and all(map(isinstance, map(get, errors, repeat("code")), repeat(str | None)))
+        and all(map(isinstance, states, repeat(dict | None)))
+        and all(map(isinstance, asked, repeat(dict)))
+        and all(map(isinstance, actions, repeat(list)))
+        and all(map(isinstance, chain.from_iterable(actions), repeat(str)))
+    )
 
 
 @cache
