@@ -9,12 +9,24 @@ import os
 import signal
 import sys
 import threading
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 
 import pytest
 from generala_conformance.fuzz import campaign
-from generala_conformance.fuzz.differential import Settings, Step, Trial, replay, run_games
+from generala_conformance.fuzz.differential import (
+    Pair,
+    Settings,
+    Step,
+    Trial,
+    _Answered,
+    _request,
+    draw_random,
+    game_rng,
+    replay,
+    run_games,
+)
 from generala_conformance.games.cards.reference_adapter import ReferenceAdapter
 from generala_conformance.transport.adapter import Adapter
 from generala_conformance.transport.process_adapter import PIPELINE_WINDOW, ProcessAdapter
@@ -293,3 +305,45 @@ def test_the_fuzzer_sends_the_next_game_before_it_reads_the_replies_to_one(tmp_p
     )
     assert [r.mismatch for r in results] == [None, None, None]
     assert [r.trial for r in results] == [r.trial for r in run_games(ReferenceAdapter, 4, range(3), FOUR)]
+
+
+def test_a_batch_told_agreeing_in_bulk_has_no_mismatch_step_by_step() -> None:
+    # Pair._agreed passes a batch at once when its every result agrees with the reference
+    # (told a field at a time); it must pass none in which a step by step comparison finds a mismatch
+    hello = ReferenceAdapter().hello()
+    drawn = draw_random(game_rng(0, 3), replace(Settings(illegal_rate=0.2), profiles=("default",)), hello, 3)
+    chunk = [*drawn.plays]
+    impl = ReferenceAdapter()
+    impl.start(drawn.trial.setup)
+    results = impl.batch([_request(played) for played in chunk])
+    tried = next(i for i, (step, _) in enumerate(chunk) if step.kind == "try")
+    stated = next(i for i, (_, want) in enumerate(chunk) if want.state is not None and not want.over)
+    moved = next(i for i, (step, want) in enumerate(chunk) if step.kind == "do" and len(want.legal) > 1)
+    changes = {
+        "ok flipped": lambda r: {**r, "ok": not r["ok"]},
+        "ok 1": lambda r: {**r, "ok": 1 if r["ok"] else 0},
+        "ok missing": lambda r: {k: v for k, v in r.items() if k != "ok"},
+        "an event more": lambda r: {**r, "events": [*r.get("events", []), {"type": "lead", "player": 0}]},
+        "events missing": lambda r: {k: v for k, v in r.items() if k != "events"},
+        "actions reversed": lambda r: {**r, "actions": r["actions"][::-1]},
+        "an action more": lambda r: {**r, "actions": [*r["actions"], "decline"]},
+        "actions missing": lambda r: {k: v for k, v in r.items() if k != "actions"},
+        "state missing": lambda r: {k: v for k, v in r.items() if k != "state"},
+        "state a list": lambda r: {**r, "state": []},
+        "state, a hand less": lambda r: (
+            {**r, "state": {**r["state"], "hands": r["state"]["hands"][1:]}} if r.get("state") else r
+        ),
+        "error code": lambda r: {**r, "error": {**r["error"], "code": "other"}} if "error" in r else r,
+        "error a string": lambda r: {**r, "error": "no"} if "error" in r else r,
+        "not a dict": lambda r: [r],
+    }
+    for reason_codes in (True, False):
+        pair = Pair(impl, reason_codes, batch=True)
+        wants = tuple(want for _, want in chunk)
+        assert pair._agreed(wants, results)
+        for name, change in changes.items():
+            for at in (0, tried, stated, moved, len(chunk) - 1):
+                changed = [*results]
+                changed[at] = change(results[at])
+                step_by_step = pair._steps(0, chunk, answers=[_Answered(result) for result in changed])
+                assert not pair._agreed(wants, changed) or step_by_step is None, (name, at, reason_codes)

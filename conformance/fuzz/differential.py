@@ -24,6 +24,7 @@ import itertools
 import random
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
+from operator import attrgetter, is_, is_not, not_
 from typing import Any, NamedTuple
 
 from generala_conformance.errors import UsageError
@@ -280,6 +281,8 @@ def _value(outcome: Any) -> Any:
     return outcome
 
 
+_STATE = attrgetter("state")
+
 Answers = Adapter | _Answered
 """What one step is compared from: the implementation asked request by request, or a batch result."""
 Played = tuple[Step, Expected]
@@ -359,7 +362,7 @@ class Pair:
         # expects of them is not kept: a game's worth of it, kept, costs the GC more)
         drawn: list[Step] = []
         stateless: list[bool] = []
-        answers: list[Answers] = []
+        answers: list[Json] = []  # (the batches' results)
         if opening is None:
             found_at = self._steps(0, plays, drawn, stateless)
         else:
@@ -395,17 +398,20 @@ class Pair:
         plays: Iterator[Played],
         drawn: list[Step],
         stateless: list[bool],
-        answers: list[Answers],
+        answers: list[Json],
         chunk: list[Played],
         outcome: Any,
     ) -> tuple[int, Mismatch] | None:
         """Compare ``plays`` sent in batches, the first one (``chunk``) asked already
         (its ``outcome``); ``drawn`` gets each step, ``stateless`` whether it is
-        compared without its state, ``answers`` each result."""
+        compared without its state, ``answers`` each result. A batch whose every
+        result agrees with what the reference expects (:meth:`_agreed`) is passed
+        at once; any other is compared step by step."""
         while chunk:
             first = len(drawn)
-            drawn += [step for step, _ in chunk]
-            stateless += [want.state is None for _, want in chunk]
+            steps, wants = zip(*chunk, strict=True)
+            drawn += steps
+            stateless += map(is_, map(_STATE, wants), itertools.repeat(None))
             try:
                 results = self.impl.batch([_request(p) for p in chunk]) if outcome is None else _value(outcome)
                 if len(results) != len(chunk):
@@ -413,13 +419,42 @@ class Pair:
             except Exception as exc:  # a broken implementation may raise anything
                 again = self._located(setup, drawn)
                 return again or (first, Mismatch(first, "error", "the batch is answered", _raised(exc)))
-            answered = [_Answered(result) for result in results]
-            answers += answered
-            found_at = self._steps(first, chunk, answers=answered)
-            if found_at:
-                return found_at
+            answers += results
+            if not self._agreed(wants, results):
+                found_at = self._steps(first, chunk, answers=[_Answered(result) for result in results])
+                if found_at:
+                    return found_at
             chunk, outcome = list(itertools.islice(plays, BATCH_STEPS)), None
         return None
+
+    def _agreed(self, wants: tuple[Expected, ...], results: list[Any]) -> bool:
+        """Whether the batch ``results`` agree with what the reference expects of
+        each step (``wants``), told a field at a time over the whole batch (loops
+        in C): ``True`` only where comparing them step by step (:meth:`_step`)
+        finds no mismatch. ``False`` may still be a batch that agrees (legal
+        actions in another order, a result that is not a plain dict …): it is
+        compared step by step."""
+        get = dict.get
+        events, codes, states, legal, _, _ = zip(*wants, strict=True)
+        try:
+            refused = [*map(is_, events, itertools.repeat(None))]  # (the steps tried: refused)
+            if (
+                [*map(get, results, itertools.repeat("ok"))] != [*map(not_, refused)]
+                or tuple(map(get, results, itertools.repeat("events"))) != events
+                or tuple(map(get, results, itertools.repeat("actions"))) != legal
+            ):
+                return False
+            errors = itertools.compress(map(get, results, itertools.repeat("error")), refused)
+            got_codes = tuple(map(get, errors, itertools.repeat("code")))  # (each error a dict, as a refusal reads it)
+            if self.reason_codes and got_codes != tuple(itertools.compress(codes, refused)):
+                return False
+            compared = [*map(is_not, states, itertools.repeat(None))]
+            got = [*itertools.compress(map(get, results, itertools.repeat("state")), compared)]
+            return all(map(isinstance, got, itertools.repeat(dict))) and not any(
+                map(held_differing, itertools.compress(states, compared), got)
+            )
+        except TypeError:  # (a result, or its error, that is not a dict)
+            return False
 
     def _located(self, setup: Json, steps: list[Step]) -> tuple[int, Mismatch] | None:
         """The first mismatch of ``steps`` with every state compared, asked again request by request."""
