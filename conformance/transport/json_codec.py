@@ -7,9 +7,11 @@ The standard library stays the protocol's reference codec (:mod:`.protocol`,
 :func:`fast_line` first, and uses ``json`` itself wherever these answer ``None``:
 
 - orjson is not installed (it is a dependency on CPython only), or the line is
-  short (below :data:`LONG_LINE` bytes: both codecs take about as long there, and
-  importing orjson, ~15 ms with the modules it brings, would double ``serve``'s
-  start-up: it is imported at its first use);
+  short: a line read below :data:`LONG_LINE` bytes, a reply written to ``hello``
+  or ``quit`` (:data:`.serve.SHORT_REPLIES`), a request written other than
+  ``batch`` (both codecs take about as long there, and importing orjson, ~15 ms
+  with the modules it brings, would double ``serve``'s start-up: it is imported
+  at its first use);
 - orjson refuses the line (not UTF-8, not JSON, NaN, a lone surrogate ``\\ud800``,
   nested deeper than its limit …), so that the error a user reads is the one the
   standard library words;
@@ -20,7 +22,9 @@ The standard library stays the protocol's reference codec (:mod:`.protocol`,
 
 Where both answer, they answer alike: the same object read; the same bytes
 written, except a float, which orjson writes in its shortest form (``1e16``, the
-standard library ``1e+16``: the same number). ``tests/test_json_codec.py`` holds
+standard library ``1e+16``: the same number), and NaN or an infinity, which JSON
+cannot hold: orjson writes ``null``, the standard library ``NaN`` (no reply of
+``serve`` nor ``batch`` step of the kit holds a float). ``tests/test_json_codec.py`` holds
 both to it.
 """
 
