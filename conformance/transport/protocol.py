@@ -18,7 +18,7 @@ from itertools import chain, compress, repeat
 from operator import is_not, not_
 from typing import Any
 
-from generala_conformance.transport import handshake
+from generala_conformance.transport import handshake, json_codec
 from generala_conformance.transport.adapter import Adapter, BadRequest, Json, ProtocolViolation, Refused, Unsupported
 from generala_conformance.transport.sanitize import clean_text, clean_value, needs_cleaning
 
@@ -72,8 +72,11 @@ would raise ``RecursionError`` (a ``ValueError`` otherwise)."""
 
 
 def encode(message: Json) -> bytes:
-    """One message as one line of UTF-8 JSON, newline included."""
-    return ENCODER.encode(message).encode() + b"\n"
+    """One message as one line of UTF-8 JSON, newline included; a ``batch`` request
+    (long: a whole game's steps, which hold no float) is written by orjson
+    (:func:`.json_codec.fast_line`)."""
+    line = json_codec.fast_line(message) if message.get("cmd") == "batch" else None
+    return (ENCODER.encode(message).encode() if line is None else line) + b"\n"
 
 
 class _NotJson(ValueError):
@@ -91,7 +94,8 @@ _DECODER = json.JSONDecoder(parse_constant=_no_constant)
 def decode(line: bytes | str) -> Json:
     """Parse one line of UTF-8 JSON into an object, or raise :class:`ProtocolViolation`
     (not UTF-8, not JSON, NaN/Infinity, nested deeper than :data:`MAX_DEPTH`, not an
-    object). Every string of the result is sanitised (:mod:`.sanitize`)."""
+    object). Every string of the result is sanitised (:mod:`.sanitize`). A long line
+    is read by orjson where it reads it as ``json`` would (:mod:`.json_codec`)."""
     if isinstance(line, bytes):
         try:
             text = line.decode("utf-8")
@@ -103,8 +107,9 @@ def decode(line: bytes | str) -> Json:
             ) from None
     else:
         text = line
+    fast = json_codec.fast_object(line) if isinstance(line, bytes) else None
     try:
-        message, too_deep = _DECODER.decode(text), False
+        message, too_deep = fast if fast is not None else _DECODER.decode(text), False
     except RecursionError:
         message, too_deep = None, True  # deeper than the decoder goes
     except ValueError as error:

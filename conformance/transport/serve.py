@@ -16,7 +16,7 @@ import select
 from collections.abc import Callable, Iterator
 from typing import Any, BinaryIO
 
-from generala_conformance.transport import protocol, request_checks
+from generala_conformance.transport import json_codec, protocol, request_checks
 from generala_conformance.transport.adapter import (
     Adapter,
     AdapterFault,
@@ -183,10 +183,20 @@ def answer(
     return handle(adapter, message, setup_checks, checks), message.get("cmd")
 
 
-def encode_reply(reply: Json) -> bytes:
-    """A reply as one line of UTF-8 JSON; a lone surrogate (read from a request's
-    ``\\ud800`` and quoted back in a message) becomes ``?``."""
-    return protocol.ENCODER.encode(reply).encode("utf-8", "replace") + b"\n"
+SHORT_REPLIES = (None, "hello", "quit")
+"""The replies :func:`encode_reply` leaves to ``json``: to a line refused before its
+command was read, and to the commands of a start and an end (so that ``serve``
+starts without importing orjson, :mod:`.json_codec`)."""
+
+
+def encode_reply(reply: Json, cmd: str | None = None) -> bytes:
+    """A reply (to ``cmd``) as one line of UTF-8 JSON, written by orjson after the
+    :data:`SHORT_REPLIES` (:func:`.json_codec.fast_line`); a lone surrogate (read from
+    a request's ``\\ud800`` and quoted back in a message) becomes ``?``."""
+    line = None if cmd in SHORT_REPLIES else json_codec.fast_line(reply)
+    if line is None:
+        line = protocol.ENCODER.encode(reply).encode("utf-8", "replace")
+    return line + b"\n"
 
 
 def serve(
@@ -205,7 +215,7 @@ def serve(
         if line is not None and not line.strip():
             continue
         reply, cmd = answer(adapter, line, setup_checks, checks)
-        outstream.write(encode_reply(reply))
+        outstream.write(encode_reply(reply, cmd))
         if not lines.waiting():  # else the reply goes out with the next ones, in one write
             outstream.flush()
         if reply["ok"] and cmd == "quit":
