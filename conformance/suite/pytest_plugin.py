@@ -25,9 +25,9 @@ from typing import Any
 
 import pytest
 from generala_conformance import games
+from generala_conformance.suite import early_launch, suite_index
 from generala_conformance.suite import expectations as expectations_mod
 from generala_conformance.suite import report as report_mod
-from generala_conformance.suite import suite_index
 from generala_conformance.suite.sent_rules import Lacking, rules_to_send
 from generala_conformance.transport import handshake
 from generala_conformance.transport.adapter import (
@@ -40,7 +40,6 @@ from generala_conformance.transport.adapter import (
     Unsupported,
 )
 from generala_conformance.transport.declared import Declared, DeclaredUnsupported
-from generala_conformance.transport.impl_options import environment
 from generala_conformance.transport.loading import AdapterLoadError, describe, load_factory, open_adapter
 from generala_conformance.transport.planned import Call, Planned
 from generala_spec.options import profile_names, resolve
@@ -614,14 +613,11 @@ class Implementation:
     def __init__(self, config: pytest.Config) -> None:
         adapter, command = config.getoption("generala_adapter"), config.getoption("generala_adapter_cmd")
         self.game = game_of(config)
-        self.adapter: Adapter = open_adapter(
-            adapter,
-            command,
-            timeout=config.getoption("generala_timeout"),
-            validate=config.getoption("generala_validate_messages"),
-            env=environment(config.getoption("generala_clean_env"), config.getoption("generala_pass_env")),
-            game=self.game.name,
-        )
+        timeout, validate = config.getoption("generala_timeout"), config.getoption("generala_validate_messages")
+        clean_env, pass_env = config.getoption("generala_clean_env"), config.getoption("generala_pass_env")
+        opened = early_launch.opened_with(command, timeout, validate, clean_env, pass_env, self.game.name)
+        launched = early_launch.taken(config, opened) if command and not adapter else None  # (by ``check``)
+        self.adapter: Adapter = launched or open_adapter(adapter, **opened)
         self.who = f"`{command}`" if command else f"{adapter}"
         self.known_hello: dict[str, Any] | None = None
         self.max_faults: int = config.getoption("generala_max_faults")
