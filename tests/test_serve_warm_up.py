@@ -87,6 +87,18 @@ def test_serve_does_not_warm_up_while_requests_wait() -> None:
     assert adapter.calls[:2] == ["hello", "start"]
 
 
+def test_serve_does_not_warm_up_after_quit() -> None:
+    adapter = Recording()
+    thread, requests, replies = _serving(adapter)
+    requests.write(_line(1, "hello", protocol=1) + _line(2, "quit"))  # (the input left open)
+    assert [json.loads(replies.readline())["ok"] for _ in range(2)] == [True, True]
+    thread.join(30)
+    assert not thread.is_alive()
+    requests.close()
+    replies.close()
+    assert adapter.calls == ["hello"]
+
+
 def test_the_reference_warm_up_builds_the_card_tables(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(deck, "_ID_CHUNKS", ())
     monkeypatch.setattr(deck, "_TEXT_CHUNKS", ())

@@ -230,13 +230,13 @@ def serve(
             continue
         reply, cmd = answer(adapter, line, setup_checks, checks)
         outstream.write(encode_reply(reply, cmd))
+        if reply["ok"] and cmd == "quit":
+            break
         if not lines.waiting():  # else the reply goes out with the next ones, in one write
             outstream.flush()
             if warm:
                 warm = False
                 warm_up(adapter)
-        if reply["ok"] and cmd == "quit":
-            break
     outstream.flush()
     adapter.close()
     return 0
