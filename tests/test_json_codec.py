@@ -1,6 +1,7 @@
-"""orjson reads and writes long protocol lines only where it answers as the standard
-library's ``json`` does (:mod:`generala_conformance.transport.json_codec`); everywhere
-else, and without orjson, the standard library answers, and a user reads the same
+"""orjson reads and writes protocol lines (the kit: all but its ``hello``; ``serve``:
+long requests and most replies) only where it answers as the standard library's
+``json`` does (:mod:`generala_conformance.transport.json_codec`); everywhere else,
+and without orjson, the standard library answers, and a user reads the same
 objects, bytes and errors either way."""
 
 from __future__ import annotations
@@ -62,6 +63,18 @@ def _line(value: Any, ascii_only: bool) -> bytes:
 def test_a_long_line_read_fast_is_the_object_json_reads(value: Any, ascii_only: bool) -> None:
     line = _line(value, ascii_only)
     fast = json_codec.fast_object(line)
+    if fast is not None:
+        assert _same(fast, json.loads(line))
+
+
+@given(VALUES, st.booleans())
+@example(2**64, False)
+@example(float("nan"), False)
+@example("\ud800", True)
+def test_a_short_line_read_fast_by_the_kit_is_the_object_json_reads(value: Any, ascii_only: bool) -> None:
+    line = json.dumps({"value": value}, ensure_ascii=ascii_only).encode("utf-8", "surrogatepass")
+    assert json_codec.fast_object(line) is None or len(line) >= json_codec.LONG_LINE  # (serve's reading)
+    fast = json_codec.fast_object(line, 0)  # (the kit's)
     if fast is not None:
         assert _same(fast, json.loads(line))
 
@@ -164,6 +177,28 @@ def test_serve_reads_the_same_request_with_or_without_orjson(codec: str) -> None
     with pytest.raises(request_checks.RequestError) as refused:
         request_checks.decode_request(line[:-1] + b',"big":' + b"9" * 5000 + b"}")
     assert refused.value.code == "bad-json"
+
+
+def test_the_kit_reads_the_same_short_reply_with_or_without_orjson(codec: str) -> None:
+    line = json.dumps(BATCH_REPLY).encode()
+    assert len(line) < json_codec.LONG_LINE
+    assert (json_codec.fast_object(line, 0) is None) == (codec == "json only")
+    assert protocol.decode(line) == BATCH_REPLY
+    assert protocol.decode(line.replace(b'"9H"', b'"9H\\u001b"'))["result"]["results"][0]["actions"] == ["9H\u241b"]
+    with pytest.raises(ProtocolViolation, match=r"not JSON \(NaN is not a JSON value\)"):
+        protocol.decode(b'{"id": 1, "n": NaN}')
+    with pytest.raises(ProtocolViolation, match="not UTF-8"):
+        protocol.decode(b'{"id": 1, "s": "\xff"}')
+
+
+def test_the_kit_writes_every_request_but_hello_by_orjson(codec: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    written: list[Any] = []
+    fast_line = json_codec.fast_line
+    monkeypatch.setattr(json_codec, "fast_line", lambda value: written.append(value) or fast_line(value))
+    hello, state, quit = (protocol.request(i, cmd) for i, cmd in enumerate(("hello", "state", "quit")))
+    for message in (hello, state, quit):
+        assert protocol.encode(message) == _json_line(message) + b"\n"
+    assert [message["cmd"] for message in written] == ["state", "quit"]
 
 
 def test_the_kit_writes_the_same_batch_request_with_or_without_orjson(codec: str) -> None:

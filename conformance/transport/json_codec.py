@@ -1,17 +1,19 @@
-"""Long protocol lines read and written by orjson, where it is installed: the same
+"""Protocol lines read and written by orjson, where it is installed: the same
 values as the standard library's ``json``, in about half the time to read and a
-quarter of the time to write.
+tenth of the time to write.
 
 The standard library stays the protocol's reference codec (:mod:`.protocol`,
 :mod:`.request_checks`, :mod:`.serve`): each of them asks :func:`fast_object` or
 :func:`fast_line` first, and uses ``json`` itself wherever these answer ``None``:
 
-- orjson is not installed (it is a dependency on CPython only), or the line is
-  short: a line read below :data:`LONG_LINE` bytes, a reply written to ``hello``
-  or ``quit`` (:data:`.serve.SHORT_REPLIES`), a request written other than
-  ``batch`` (both codecs take about as long there, and importing orjson, ~15 ms
-  with the modules it brings, would double ``serve``'s start-up: it is imported
-  at its first use);
+- orjson is not installed (it is a dependency on CPython only), or it is not
+  worth importing yet. Importing it, ~15 ms with the modules it brings, would
+  double ``serve``'s start-up, so ``serve`` reads a request below
+  :data:`LONG_LINE` bytes with ``json`` and writes its replies to ``hello`` and
+  ``quit`` so (:data:`.serve.SHORT_REPLIES`); it imports orjson while it waits
+  for its first request after ``hello``. The kit, whose modules orjson's are
+  mostly among (~1 ms more), reads every reply and writes every request by
+  orjson but its ``hello`` (:mod:`.protocol`), sent as an implementation is launched;
 - orjson refuses the line (not UTF-8, not JSON, NaN, a lone surrogate ``\\ud800``,
   nested deeper than its limit …), so that the error a user reads is the one the
   standard library words;
@@ -60,10 +62,11 @@ def warm_up() -> None:
     _orjson()
 
 
-def fast_object(data: bytes) -> dict[str, Any] | None:
+def fast_object(data: bytes, shortest: int = LONG_LINE) -> dict[str, Any] | None:
     """The JSON object of the line ``data`` (UTF-8) as ``json`` reads it, read by
-    orjson; ``None`` where orjson is not used (see the module's docstring)."""
-    if len(data) < LONG_LINE or _LONG_NUMBER in data.translate(_DIGITS_ONLY):
+    orjson if it is at least ``shortest`` bytes long; ``None`` where orjson is not
+    used (see the module's docstring)."""
+    if len(data) < shortest or _LONG_NUMBER in data.translate(_DIGITS_ONLY):
         return None
     orjson = _orjson()
     if orjson is None:

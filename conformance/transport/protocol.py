@@ -72,10 +72,11 @@ would raise ``RecursionError`` (a ``ValueError`` otherwise)."""
 
 
 def encode(message: Json) -> bytes:
-    """One message as one line of UTF-8 JSON, newline included; a ``batch`` request
-    (long: a whole game's steps, which hold no float) is written by orjson
-    (:func:`.json_codec.fast_line`)."""
-    line = json_codec.fast_line(message) if message.get("cmd") == "batch" else None
+    """One message as one line of UTF-8 JSON, newline included, written by orjson
+    (:func:`.json_codec.fast_line`; a request holds no float) but a ``hello``,
+    sent as the implementation is launched, before the kit has imported what
+    orjson imports."""
+    line = json_codec.fast_line(message) if message.get("cmd") != "hello" else None
     return (ENCODER.encode(message).encode() if line is None else line) + b"\n"
 
 
@@ -94,7 +95,7 @@ _DECODER = json.JSONDecoder(parse_constant=_no_constant)
 def decode(line: bytes | str) -> Json:
     """Parse one line of UTF-8 JSON into an object, or raise :class:`ProtocolViolation`
     (not UTF-8, not JSON, NaN/Infinity, nested deeper than :data:`MAX_DEPTH`, not an
-    object). Every string of the result is sanitised (:mod:`.sanitize`). A long line
+    object). Every string of the result is sanitised (:mod:`.sanitize`). The line
     is read by orjson where it reads it as ``json`` would (:mod:`.json_codec`)."""
     if isinstance(line, bytes):
         try:
@@ -107,7 +108,7 @@ def decode(line: bytes | str) -> Json:
             ) from None
     else:
         text = line
-    fast = json_codec.fast_object(line) if isinstance(line, bytes) else None
+    fast = json_codec.fast_object(line, 0) if isinstance(line, bytes) else None
     try:
         message, too_deep = fast if fast is not None else _DECODER.decode(text), False
     except RecursionError:
