@@ -40,10 +40,10 @@ ROOT = Path(__file__).resolve().parent.parent
 CONSOLE_SCRIPT = """# -*- coding: utf-8 -*-
 import re
 import sys
-from generala_conformance.cli import main
+from generala_conformance.cli import program
 if __name__ == '__main__':
     sys.argv[0] = re.sub(r'(-script\\.pyw|\\.exe)?$', '', sys.argv[0])
-    sys.exit(main())
+    sys.exit(program())
 """
 """The ``generala-kit`` script pip writes for the kit's entry point (after its ``#!`` line)."""
 POSITION = {"position": {"players": 4, "hands": [["9H", "3C", "JK"], ["10H", "2C"], ["KS", "4D"], ["5H"]], "leader": 0}}

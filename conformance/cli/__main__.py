@@ -2,6 +2,6 @@
 
 import sys
 
-from generala_conformance.cli import main
+from generala_conformance.cli import program
 
-sys.exit(main())
+sys.exit(program())

@@ -30,6 +30,7 @@ import atexit
 import collections
 import contextlib
 import os
+import select
 import selectors
 import shlex
 import signal
@@ -741,11 +742,29 @@ def _repeated(fault: AdapterFault, count: int) -> list[Any]:
 
 
 def _exited(proc: subprocess.Popen[bytes], grace: float) -> bool:
-    """Whether ``proc`` has exited, waiting for it at most ``grace`` seconds."""
+    """Whether ``proc`` has exited, waiting for it at most ``grace`` seconds: woken
+    as it exits where the system says so (a Linux pidfd); elsewhere ``Popen.wait``
+    looks at it after sleeps that double (an exit in 22 ms is seen at 31 ms)."""
+    if proc.poll() is None and _woken_at_exit(proc.pid, grace):
+        grace = 0  # (it has exited, or the grace is over: reaped now, or not)
     try:
         proc.wait(grace)
     except subprocess.TimeoutExpired:
         return False
+    return True
+
+
+def _woken_at_exit(pid: int, grace: float) -> bool:
+    """Wait at most ``grace`` seconds for the process ``pid`` to exit, on a pidfd;
+    ``False`` (no wait) where the system has none."""
+    try:
+        pidfd = os.pidfd_open(pid)  # type: ignore[attr-defined,unused-ignore]
+    except (AttributeError, OSError):  # (not Linux ≥ 5.3, or a sandbox that refuses it)
+        return False
+    try:
+        select.select([pidfd], [], [], grace)
+    finally:
+        os.close(pidfd)
     return True
 
 
