@@ -88,7 +88,7 @@ def program() -> int:
     """The ``generala-kit`` console script and ``python -m generala_conformance.cli``:
     :func:`main`, in a process that ends as it returns. What the process holds is
     frozen first (``gc.freeze``), so that the collector's passes as the interpreter
-    exits skip it: ``serve`` ends ~5 ms after ``quit`` instead of ~25 (the kit waits
+    exits skip it: ``serve`` ends ~6 ms after ``quit`` instead of ~22 (the kit waits
     for that at the end of every run through it). Handlers registered with
     ``atexit`` still run and open files are still flushed."""
     status = main()

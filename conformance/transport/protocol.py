@@ -108,7 +108,7 @@ def decode(line: bytes | str) -> Json:
             ) from None
     else:
         text = line
-    fast = json_codec.fast_object(line, 0) if isinstance(line, bytes) else None
+    fast = json_codec.fast_object(line, shortest=0) if isinstance(line, bytes) else None  # (every reply)
     try:
         message, too_deep = fast if fast is not None else _DECODER.decode(text), False
     except RecursionError:
