@@ -345,5 +345,5 @@ def test_a_batch_told_agreeing_in_bulk_has_no_mismatch_step_by_step() -> None:
             for at in (0, tried, stated, moved, len(chunk) - 1):
                 changed = [*results]
                 changed[at] = change(results[at])
-                step_by_step = pair._steps(0, chunk, answers=[_Answered(result) for result in changed])
+                step_by_step = pair._steps(0, chunk, [_Answered(result) for result in changed])
                 assert not pair._agreed(wants, changed) or step_by_step is None, (name, at, reason_codes)

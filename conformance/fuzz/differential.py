@@ -274,6 +274,31 @@ class _Given:
         return _value(self.outcome)
 
 
+_NOT_ASKED: Any = object()
+"""An answer not asked yet (:class:`_Asked`)."""
+
+
+class _Asked:
+    """What the implementation answered to one step, asked already (its events or
+    the exception its ``apply`` raised, then perhaps its state and legal actions):
+    read back by :meth:`Pair._step`, which asks anything not asked yet."""
+
+    def __init__(self, impl: Adapter, events: Any, state: Any = _NOT_ASKED, legal: Any = _NOT_ASKED) -> None:
+        self.impl = impl
+        self.events = events
+        self.asked_state = state
+        self.asked_legal = legal
+
+    def apply(self, *_: Any) -> Any:
+        return _value(self.events)
+
+    def state(self) -> Any:
+        return self.impl.state() if self.asked_state is _NOT_ASKED else self.asked_state
+
+    def legal(self) -> Any:
+        return self.impl.legal() if self.asked_legal is _NOT_ASKED else _value(self.asked_legal)
+
+
 def _value(outcome: Any) -> Any:
     """A pipelined request's value, or the exception it ended with, raised."""
     if isinstance(outcome, Exception):
@@ -283,7 +308,7 @@ def _value(outcome: Any) -> Any:
 
 _STATE = attrgetter("state")
 
-Answers = Adapter | _Answered
+Answers = Adapter | _Answered | _Asked
 """What one step is compared from: the implementation asked request by request, or a batch result."""
 Played = tuple[Step, Expected]
 """A step and what the reference expects of it."""
@@ -364,7 +389,7 @@ class Pair:
         stateless: list[bool] = []
         answers: list[Json] = []  # (the batches' results)
         if opening is None:
-            found_at = self._steps(0, plays, drawn, stateless)
+            found_at = self._live(plays, drawn, stateless)
         else:
             chunk, outcome = opening.chunk, batch[0] if batch else None
             found_at = self._batched(setup, plays, drawn, stateless, answers, chunk, outcome)
@@ -421,7 +446,7 @@ class Pair:
                 return again or (first, Mismatch(first, "error", "the batch is answered", _raised(exc)))
             answers += results
             if not self._agreed(wants, results):
-                found_at = self._steps(first, chunk, answers=[_Answered(result) for result in results])
+                found_at = self._steps(first, chunk, [_Answered(result) for result in results])
                 if found_at:
                     return found_at
             chunk, outcome = list(itertools.islice(plays, BATCH_STEPS)), None
@@ -461,24 +486,57 @@ class Pair:
         ref = Reference(setup)
         return Pair(self.impl, self.reason_codes).check(setup, ref.now, ref.played(steps))
 
-    def _steps(
-        self,
-        first: int,
-        plays: Iterable[Played],
-        drawn: list[Step] | None = None,
-        stateless: list[bool] | None = None,
-        answers: list[Answers] | None = None,
-    ) -> tuple[int, Mismatch] | None:
-        """Compare ``plays`` from step ``first`` on: answered by the implementation
-        as they come, or by ``answers`` (one per play); ``drawn`` gets each step and
-        ``stateless`` whether it is compared without its state (both or neither given)."""
+    def _steps(self, first: int, plays: Iterable[Played], answers: list[Answers]) -> tuple[int, Mismatch] | None:
+        """Compare ``plays`` from step ``first`` on, answered by ``answers`` (one per play)."""
+        for index, (step, want) in enumerate(plays, first):
+            found = self._step(index, step, answers[index - first], want)
+            if found:
+                return index, found
+        return None
+
+    def _live(self, plays: Iterable[Played], drawn: list[Step], stateless: list[bool]) -> tuple[int, Mismatch] | None:
+        """Compare ``plays`` asked of the implementation one by one; ``drawn`` gets
+        each step and ``stateless`` whether it is compared without its state.
+
+        A move whose events, state (where compared) and legal actions are the
+        reference's is passed in three comparisons (as :meth:`_agreed` passes a
+        batch); any other step, and a move whose answers differ, is compared by
+        :meth:`_step`, reading what the implementation answered already
+        (:class:`_Asked`: nothing is asked twice).
+        """
         impl = self.impl
-        for index, played in enumerate(plays, first):
-            step, want = played
-            if drawn is not None:
-                drawn.append(step)
-                stateless.append(want.state is None)  # type: ignore[union-attr]
-            found = self._step(index, step, impl if answers is None else answers[index - first], want)
+        apply, legal = impl.apply, impl.legal
+        for index, (step, want) in enumerate(plays):
+            drawn.append(step)
+            expected_state = want.state
+            stateless.append(expected_state is None)
+            if step.kind != "do":
+                found = self._step(index, step, impl, want)
+            else:
+                try:
+                    got = apply(step.action, step.player)
+                except Unsupported:
+                    raise  # the game is left out (see play_random)
+                except Exception as exc:  # (a refusal, or a broken implementation's anything: _step tells)
+                    got = exc
+                state = _NOT_ASKED
+                if got == want.events:
+                    if expected_state is not None:
+                        state = _state_of(impl)
+                    if state is _NOT_ASKED or (type(state) is dict and not held_differing(expected_state, state)):
+                        if want.over:
+                            continue
+                        try:
+                            actions = legal()
+                        except Exception as exc:
+                            actions = exc
+                        if actions == want.legal:
+                            continue
+                        found = self._step(index, step, _Asked(impl, got, state, actions), want)
+                        if found:
+                            return index, found
+                        continue
+                found = self._step(index, step, _Asked(impl, got, state), want)
             if found:
                 return index, found
         return None
