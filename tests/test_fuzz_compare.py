@@ -7,6 +7,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections import Counter
+from types import MappingProxyType
 
 import pytest
 from generala_conformance.fuzz.campaign import trial_json
@@ -185,6 +186,32 @@ def test_a_campaign_compares_states_at_trick_ends_but_reports_the_first_differin
     assert clean.mismatch is None
     ends = sum(len(s) > 1 and any(e["type"] in ("trick", "game-over") for e in s) for s in _events_of(clean.trial))
     assert counting.states == 1 + ends  # one in the start (ReferenceAdapter.start answers it), one per trick end
+
+
+class AnswersInItsOwnForms(CountsStates):
+    """Lists its legal actions in the reverse order and gives its state as a read-only
+    mapping: both agree with the reference (legal actions are compared as a set); counts
+    the legal actions asked."""
+
+    legals = 0
+
+    def legal(self) -> list[str]:
+        self.legals += 1
+        return super().legal()[::-1]
+
+    def state(self) -> MappingProxyType:  # type: ignore[override]
+        return MappingProxyType(super().state())
+
+
+def test_answers_in_other_forms_that_agree_are_passed_each_asked_once() -> None:
+    four = Settings(players=(4,), endgame_rate=0.0, series_rate=0.0, illegal_rate=0.0)
+    impl = AnswersInItsOwnForms()
+    (result,) = run_games(lambda: impl, 3, range(1), four)
+    assert result.mismatch is None
+    moves = [s for s in result.trial.steps if s.kind == "do"]
+    assert impl.legals == len(moves)  # after the start and each move but the last, which ends the game
+    ends = sum(len(s) > 1 and any(e["type"] in ("trick", "game-over") for e in s) for s in _events_of(result.trial))
+    assert impl.states == 1 + ends
 
 
 def _events_of(trial: Trial) -> list[list[dict]]:
