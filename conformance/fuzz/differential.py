@@ -519,7 +519,7 @@ class Pair:
                     raise  # the game is left out (see play_random)
                 except Exception as exc:  # (a refusal, or a broken implementation's anything: _step tells)
                     got = exc
-                state = _NOT_ASKED
+                state = actions = _NOT_ASKED
                 if got == want.events:
                     if expected_state is not None:
                         state = _state_of(impl)
@@ -532,11 +532,7 @@ class Pair:
                             actions = exc
                         if actions == want.legal:
                             continue
-                        found = self._step(index, step, _Asked(impl, got, state, actions), want)
-                        if found:
-                            return index, found
-                        continue
-                found = self._step(index, step, _Asked(impl, got, state), want)
+                found = self._step(index, step, _Asked(impl, got, state, actions), want)
             if found:
                 return index, found
         return None
