@@ -260,3 +260,28 @@ def test_the_then_steps_of_the_kit_s_scenarios_are_asked_with_the_moves_before_t
     assert main(["check", "-k", "feature_suite", f"--json={report}", "--adapter-cmd", shlex.join(SERVE)]) == 0
     assert {c["outcome"] for c in json.loads(report.read_text("utf-8"))["cases"]} == {"pass"}
     assert alone == ["quit"]
+
+
+def test_an_implementation_gone_before_a_later_send_still_answers_what_it_answered_before() -> None:
+    adapter = impl("crash_in_batch")  # answers every request, but dies at a batch after its second start
+    try:
+        adapter.hello()
+        pid = adapter.pid
+        assert pid is not None
+        step = {"cmd": "apply", "action": "9H", "player": 0}
+        first = adapter.send([("start", {"setup": POSITION}), ("start", {"setup": POSITION}), ("legal", {})])
+        dying = adapter.send([("batch", {"steps": [step]})])
+        deadline = time.monotonic() + 10
+        while Path(f"/proc/{pid}/stat").exists() and " Z " not in Path(f"/proc/{pid}/stat").read_text():
+            assert time.monotonic() < deadline, "the implementation did not die at its batch"
+            time.sleep(0.01)
+        later = adapter.send([("legal", {})])  # written to a process already gone
+        started, again, legal = first()
+        assert started["to_move"] == 0 and again == started and legal == ["3C", "9H"]  # its replies, read
+        (crash,) = dying()
+        assert isinstance(crash, AdapterCrash) and "(batch)" in str(crash) and "exit code 1" in str(crash)
+        (gone,) = later()
+        assert isinstance(gone, AdapterCrash)
+        assert adapter.pipeline([("start", {"setup": POSITION})])[0] == started  # restarted for the next call
+    finally:
+        adapter.close()

@@ -670,7 +670,12 @@ class ProcessAdapter(protocol.RequestAdapter):
 
     def _send(self, line: bytes, cmd: str, request_id: int, quiet: bool = True) -> None:
         """Write one request line (a fault stops the process). ``quiet``: no reply
-        is awaited, so any output read already is output nobody asked for."""
+        is awaited, so any output read already is output nobody asked for.
+
+        An implementation gone before the line is written may have answered some
+        requests in flight (:meth:`send`) before it went: their replies are read
+        first, so that each of those calls gets its own outcome and the fault is
+        the outcome of the request it did not answer, not of every call in flight."""
         assert self._proc is not None and self._proc.stdin is not None
         try:
             if quiet and self._buffer:
@@ -681,7 +686,10 @@ class ProcessAdapter(protocol.RequestAdapter):
             try:
                 self._proc.stdin.write(line)
             except OSError:
-                raise self._gone(cmd, request_id) from None
+                gone = self._gone(cmd, request_id)
+                while self._ahead:  # (a fault reading them stops the process: the calls after it end so)
+                    self._read_ahead()
+                raise gone from None
         except AdapterFault as fault:
             self._fail(fault)
 
