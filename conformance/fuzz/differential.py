@@ -264,24 +264,15 @@ class _Answered:
         return self.result["actions"]
 
 
-class _Given:
-    """The legal actions already asked (a pipelined request's outcome)."""
-
-    def __init__(self, outcome: Any) -> None:
-        self.outcome = outcome
-
-    def legal(self) -> list[str]:
-        return _value(self.outcome)
-
-
 _NOT_ASKED: Any = object()
 """An answer not asked yet (:class:`_Asked`)."""
 
 
 class _Asked:
-    """What the implementation answered to one step, asked already (its events or
-    the exception its ``apply`` raised, then perhaps its state and legal actions):
-    read back by :meth:`Pair._step`, which asks anything not asked yet."""
+    """What the implementation answered, asked already: to one step, its events or
+    the exception its ``apply`` raised, then perhaps its state and legal actions
+    (read back by :meth:`Pair._step`); after a pipelined start, the outcome of
+    its legal actions. Anything not asked yet is asked now."""
 
     def __init__(self, impl: Adapter, events: Any, state: Any = _NOT_ASKED, legal: Any = _NOT_ASKED) -> None:
         self.impl = impl
@@ -544,7 +535,7 @@ class Pair:
             got = self.impl.start(setup) if opened is None else _value(opened[0])
         except (BadRequest, Refused, AdapterFault) as exc:
             return Mismatch(-1, "start", "the setup is accepted", _raised(exc))
-        legal = self.impl if opened is None else _Given(opened[1])
+        legal = self.impl if opened is None else _Asked(self.impl, _NOT_ASKED, legal=opened[1])
         return self._compare_state(-1, got, want) or self._compare_legal(-1, legal, want)
 
     def _step(self, index: int, step: Step, impl: Answers, want: Expected) -> Mismatch | None:
@@ -595,7 +586,7 @@ class Pair:
         return None
 
     @staticmethod
-    def _compare_legal(index: int, impl: Answers | _Given, want: Expected) -> Mismatch | None:
+    def _compare_legal(index: int, impl: Answers, want: Expected) -> Mismatch | None:
         if want.over:
             return None
         try:

@@ -561,8 +561,8 @@ class ProcessAdapter(protocol.RequestAdapter):
 
         Requests sent so are answered in order: asking the outcomes of one reads
         those of any sent before it first, and any other request reads them all
-        first (so several may be in flight; a fault is the outcome of every call in
-        flight, as in :meth:`pipeline`)."""
+        first (so several may be in flight; a fault is the outcome of the call it
+        happened to and of every call in flight after it, as in :meth:`pipeline`)."""
         try:
             self._ensure_running()
             encoded = self._sendable(calls)
