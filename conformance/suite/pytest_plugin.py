@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from generala_conformance import games
+from generala_conformance import games, young_gc
 from generala_conformance.suite import early_launch, suite_index
 from generala_conformance.suite import expectations as expectations_mod
 from generala_conformance.suite import report as report_mod
@@ -501,10 +501,6 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
     items.extend(kept)
 
 
-YOUNG_GC_THRESHOLD = 10_000
-"""The garbage collector's first threshold while the cases run (Python's is 700): a
-case's objects mostly die with it, and a collection every 700 of them was ~1% of a
-``check`` (its instructions)."""
 GC_KEY = pytest.StashKey[tuple[int, ...]]()
 
 
@@ -512,13 +508,11 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     """Once the suite is collected, what exists (modules, cases, items) lives to the end of
     the run: :func:`gc.freeze` keeps it out of the garbage collector's full collections,
     which the cases' own garbage triggers hundreds of times (~15% of a ``check``); and
-    the young generation is collected less often (:data:`YOUNG_GC_THRESHOLD`, until
-    the run ends)."""
+    the young generation is collected less often (:mod:`generala_conformance.young_gc`,
+    until the run ends)."""
     config = session.config
     if RUN_KEY in config.stash:
-        gc.freeze()
-        threshold = config.stash[GC_KEY] = gc.get_threshold()
-        gc.set_threshold(max(threshold[0], YOUNG_GC_THRESHOLD), *threshold[1:])
+        config.stash[GC_KEY] = young_gc.collect_less()
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

@@ -123,7 +123,7 @@ def decode(line: bytes | str) -> Json:
         )
     if not isinstance(message, dict):
         raise ProtocolViolation("the implementation wrote a JSON value that is not an object", detail=shown(line))
-    if "\\u" in text or needs_cleaning(text, strict_json=True):
+    if ("\\" in text and "\\u" in text) or needs_cleaning(text, strict_json=True):  # (a lone byte is found 60x faster)
         clean_value(message)
     return message
 
@@ -149,7 +149,9 @@ def nests_deeper(text: str | bytes, limit: int) -> bool:
     ``limit + 1`` levels (two bytes each), or with at most ``limit`` brackets
     (opening ones, in a text with escapes), cannot nest deeper, and is answered
     at once; without escapes the brackets are counted once the rest is out (a
-    few times fewer bytes to count than in the whole text).
+    few times fewer bytes to count than in the whole text), and where every quote
+    left stands beside its partner (no string holds a bracket, as in most lines)
+    the quotes are simply taken out.
 
     >>> nests_deeper('{"a": [[1], "]]]["]}', 3), nests_deeper('[[[]]]', 2)
     (False, True)
@@ -163,10 +165,14 @@ def nests_deeper(text: str | bytes, limit: int) -> bool:
         brackets = re.sub(_STRINGS, b"", data).translate(None, _BUT_BRACKETS)
     else:  # without escapes every quote opens or closes a string: split there (faster)
         kept = data.translate(None, _BUT_BRACKETS_AND_QUOTES)
-        if len(kept) - kept.count(b'"') <= limit:
+        quotes = kept.count(b'"')
+        if len(kept) - quotes <= limit:
             return False
-        quoted = kept.replace(b'""', b"")  # the strings without brackets
-        brackets = b"".join(quoted.split(b'"')[::2])
+        if kept.count(b'""') * 2 == quotes:  # every quote beside its partner: no string holds a bracket
+            brackets = kept.translate(None, b'"')
+        else:
+            quoted = kept.replace(b'""', b"")  # the strings without brackets
+            brackets = b"".join(quoted.split(b'"')[::2])
     level = brackets.translate(_ONE_KIND)
     for _ in range(limit):
         if not level:
