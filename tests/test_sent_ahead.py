@@ -283,3 +283,47 @@ def test_an_implementation_gone_before_a_later_send_still_answers_what_it_answer
         assert adapter.pipeline([("start", {"setup": POSITION})])[0] == started  # restarted for the next call
     finally:
         adapter.close()
+
+
+def test_an_implementation_gone_between_two_parts_of_a_long_pipeline_still_answers_the_first_part(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    adapter = impl("crash_in_batch")  # answers every request, but dies at a batch after its second start
+    try:
+        adapter.hello()
+        pid = adapter.pid
+        assert pid is not None
+        original, writes = ProcessAdapter._send, []
+
+        def gone_before_the_second_part(self: ProcessAdapter, line: bytes, *args: object, **kwargs: object) -> None:
+            writes.append(line.count(b"\n"))
+            if len(writes) == 2:  # the pipeline's second part: once it has died at the batch (left to reap)
+                os.waitid(os.P_PID, pid, os.WEXITED | os.WNOWAIT)
+            original(self, line, *args, **kwargs)
+
+        monkeypatch.setattr(ProcessAdapter, "_send", gone_before_the_second_part)
+        step = {"cmd": "apply", "action": "9H", "player": 0}
+        before, after = 400, 600  # (the batch in the first part's half left unread when the second is written)
+        calls = [("start", {"setup": POSITION})] * 2 + [("legal", {})] * before
+        calls += [("batch", {"steps": [step]})] + [("legal", {})] * after
+        outcomes = adapter.pipeline(calls)
+        assert len(writes) == 2 and 2 + before < writes[0] < len(calls)  # the batch was in the first part
+        started, again, *legal = outcomes[: 2 + before]
+        assert started["to_move"] == 0 and again == started and legal == [["3C", "9H"]] * before  # read
+        crash = outcomes[2 + before]
+        assert isinstance(crash, AdapterCrash) and "(batch)" in str(crash) and "exit code 1" in str(crash)
+        assert all(isinstance(o, AdapterCrash) for o in outcomes[3 + before :])
+    finally:
+        adapter.close()
+
+
+def test_an_implementation_that_closed_its_stdin_and_runs_on_is_a_crash_naming_its_stdin() -> None:
+    adapter = ProcessAdapter([sys.executable, str(IMPLS / "hostile.py"), "closes_stdin"], timeout=5)
+    try:
+        adapter.start(POSITION)
+        adapter.start(POSITION)
+        assert adapter.legal() == ["3C", "9H"]  # answered, its stdin closed first
+        with pytest.raises(AdapterCrash, match=r"closed its stdin before answering request \d+ \(state\)"):
+            adapter.state()
+    finally:
+        adapter.close()

@@ -633,12 +633,19 @@ class ProcessAdapter(protocol.RequestAdapter):
         if unsent:
             first = len(waiting) - len(unsent)
             cmd, _, request_id, _ = waiting[first]
-            self._send(b"".join(unsent), cmd, request_id, quiet=first == 0)
+            written = partial(self._read_written, waiting, first, outcomes)
+            self._send(b"".join(unsent), cmd, request_id, quiet=first == 0, written=written)
             unsent.clear()
         room = min(room, PIPELINE_WINDOW // 2)
         while waiting and ahead > room:
             ahead -= self._outcome(waiting.popleft(), outcomes)
         return ahead
+
+    def _read_written(self, waiting: _Waiting, count: int, outcomes: list[Any]) -> None:
+        """Read the replies to the first ``count`` of the ``waiting`` requests (those
+        written already) into ``outcomes`` (a fault stops the process and is raised)."""
+        for _ in range(count):
+            self._outcome(waiting.popleft(), outcomes)
 
     def _steps(self, steps: list[Json]) -> Any:
         """A batch asked step by step (:meth:`Adapter.batch`): its results, or the
@@ -668,14 +675,18 @@ class ProcessAdapter(protocol.RequestAdapter):
         fault.detail = _join_detail(fault.detail, capture.tail() if capture is not None else "")
         raise fault
 
-    def _send(self, line: bytes, cmd: str, request_id: int, quiet: bool = True) -> None:
+    def _send(
+        self, line: bytes, cmd: str, request_id: int, quiet: bool = True, written: Callable[[], None] | None = None
+    ) -> None:
         """Write one request line (a fault stops the process). ``quiet``: no reply
         is awaited, so any output read already is output nobody asked for.
 
         An implementation gone before the line is written may have answered some
-        requests in flight (:meth:`send`) before it went: their replies are read
-        first, so that each of those calls gets its own outcome and the fault is
-        the outcome of the request it did not answer, not of every call in flight."""
+        requests in flight (:meth:`send`, and those of a long :meth:`pipeline`
+        written in an earlier part, which ``written`` reads) before it went: their
+        replies are read first, so that each of those calls gets its own outcome
+        and the fault is the outcome of the request it did not answer, not of
+        every call in flight."""
         assert self._proc is not None and self._proc.stdin is not None
         try:
             if quiet and self._buffer:
@@ -686,9 +697,11 @@ class ProcessAdapter(protocol.RequestAdapter):
             try:
                 self._proc.stdin.write(line)
             except OSError:
-                gone = self._gone(cmd, request_id)
+                gone = self._gone(cmd, request_id, "stdin")
                 while self._ahead:  # (a fault reading them stops the process: the calls after it end so)
                     self._read_ahead()
+                if written is not None:  # (a fault reading them is raised: the calls after it end so)
+                    written()
                 raise gone from None
         except AdapterFault as fault:
             self._fail(fault)
@@ -729,10 +742,13 @@ class ProcessAdapter(protocol.RequestAdapter):
                 raise self._gone(cmd, request_id)
             self._buffer += chunk
 
-    def _gone(self, cmd: str, request_id: int) -> AdapterCrash:
+    def _gone(self, cmd: str, request_id: int, stream: str = "stdout") -> AdapterCrash:
+        """The crash of an implementation found gone: its exit, or the ``stream`` it
+        closed (its stdout at the end of its output, its stdin where a request
+        could not be written) while it still runs."""
         assert self._proc is not None
         if not _exited(self._proc, _EXIT_GRACE):
-            return AdapterCrash(f"the implementation closed its stdout before answering request {request_id} ({cmd})")
+            return AdapterCrash(f"the implementation closed its {stream} before answering request {request_id} ({cmd})")
         code = self._proc.returncode
         how = "exited early (code 0)" if code == 0 else _exit_text(code)
         return AdapterCrash(f"the implementation {how} before answering request {request_id} ({cmd})")

@@ -137,6 +137,17 @@ def closes_stdout() -> None:
     _peer.run(fault)
 
 
+def closes_stdin() -> None:
+    """Closes its stdin at the first request of the second case, answers it, and keeps running."""
+
+    def fault(request: dict, reply: dict) -> None:
+        os.close(0)  # (before the reply: any later request finds it closed)
+        write(protocol.encode(reply))
+        time.sleep(3600)
+
+    _peer.run(fault)
+
+
 def fork_and_exit() -> None:
     """Forks a child that keeps the pipes and sleeps; the parent exits (code 0)."""
 
@@ -277,6 +288,7 @@ KINDS: dict[str, Callable[[], None]] = {
         stderr_lines,
         stderr_line,
         closes_stdout,
+        closes_stdin,
         fork_and_exit,
         children_hold_pipes,
         ignores_sigterm,
