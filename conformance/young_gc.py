@@ -34,10 +34,13 @@ def collect_less() -> tuple[int, ...]:
 @contextlib.contextmanager
 def collected_less() -> Iterator[None]:
     """:func:`collect_less` for the time of the block; then the thresholds are put
-    back and what was frozen is collected as usual again."""
+    back and, unless something was frozen before the block (its owner's to thaw),
+    what it froze is collected as usual again."""
+    thawed = not gc.get_freeze_count()
     threshold = collect_less()
     try:
         yield
     finally:
         gc.set_threshold(*threshold)
-        gc.unfreeze()
+        if thawed:
+            gc.unfreeze()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+import yaml  # noqa: F401 - imported once for the whole session (below)
 
 
 def _recorded(terminalreporter: pytest.TerminalReporter, key: str) -> list[dict]:
@@ -49,3 +50,9 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
 
 
 pytest_plugins = ["tests.browser"]
+
+# ``yaml`` above: a test's in-process pytester run forgets the modules it imported,
+# but LibYAML's extension module (``_yaml``) keeps the classes of yaml's first
+# import; a yaml imported again after such a run would get nodes from it that its
+# constructor does not know ("could not determine a constructor for the tag
+# None"), failing whichever test reads YAML next in that worker.

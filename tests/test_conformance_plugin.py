@@ -241,7 +241,7 @@ def test_a_fixture_case_is_located_as_pytest_locates_it(pytester: pytest.Pyteste
 def test_the_young_generation_is_collected_less_often_while_the_cases_run(pytester: pytest.Pytester) -> None:
     import gc
 
-    from generala_conformance.suite.pytest_plugin import YOUNG_GC_THRESHOLD
+    from generala_conformance.young_gc import YOUNG_GC_THRESHOLD
 
     before = gc.get_threshold()
     during: list[tuple[int, ...]] = []

@@ -12,6 +12,7 @@ import threading
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 import pytest
 from generala_conformance.fuzz import campaign
@@ -219,9 +220,9 @@ class CountingWrites(ProcessAdapter):
         super().__init__(SERVE, timeout=20)
         self.writes: list[int] = []
 
-    def _send(self, line: bytes, cmd: str, request_id: int, quiet: bool = True) -> None:
+    def _send(self, line: bytes, *args: Any, **kwargs: Any) -> None:
         self.writes.append(len(line))
-        super()._send(line, cmd, request_id, quiet)
+        super()._send(line, *args, **kwargs)
 
 
 def test_a_long_pipeline_writes_its_requests_half_a_window_at_a_time() -> None:
