@@ -9,6 +9,10 @@ For information it also prints floors, whole processes too: ``python -c pass``,
 suite's runner, pytest) and a plain loop over the same cases with the same adapter,
 handshake and rules (:func:`plain_loop`): what the runner itself costs.
 
+Every process runs the kit as ``pip install`` leaves it (:func:`installed.installed_kit`,
+as ``bench_protocol.py``'s start-up figures): its bytecode written once, no editable
+install's import hook, whatever the shell says.
+
 Run: ``python3 bench/bench_check.py [--repeat K]`` (under the shared lock, see the brief).
 Figures are printed, never asserted.
 """
@@ -18,11 +22,11 @@ from __future__ import annotations
 import argparse
 import statistics
 import subprocess
-import sys
 import tempfile
 import time
 
-KIT = [sys.executable, "-m", "generala_conformance.cli"]
+from installed import installed_kit
+
 RUNS = {
     "check --help": ["check", "--help"],
     "check, no case selected (-k)": ["check", "-k", "no-case-has-this-name"],
@@ -32,11 +36,12 @@ RUNS = {
 }
 EXPECTED_CODES = {"check, no case selected (-k)": 2}  # no case matched the filters
 FLOORS = {
-    "python -c pass": [sys.executable, "-c", "pass"],
-    "python -c 'import pytest'": [sys.executable, "-c", "import pytest"],
-    "check -k fixtures (pytest)": [*KIT, "check", "-k", "fixtures"],
-    "the same cases, a plain loop": [sys.executable, __file__, "--plain-loop"],
+    "python -c pass": ["{python}", "-c", "pass"],
+    "python -c 'import pytest'": ["{python}", "-c", "import pytest"],
+    "check -k fixtures (pytest)": ["{kit}", "check", "-k", "fixtures"],
+    "the same cases, a plain loop": ["{python}", __file__, "--plain-loop"],
 }
+"""Whole processes, ``{python}`` and ``{kit}`` standing for the installed kit's python and ``generala-kit``."""
 
 
 def plain_loop() -> None:
@@ -56,10 +61,10 @@ def plain_loop() -> None:
         case.run(Declared(adapter, hello), rules_to_send(dict(case.requires), hello["options"], None, spec="cards"))
 
 
-def wall(argv: list[str], cwd: str, label: str) -> float:
-    """Seconds of one whole process (``argv``: a command line)."""
+def wall(argv: list[str], cwd: str, label: str, env: dict[str, str]) -> float:
+    """Seconds of one whole process (``argv``: a command line, run in ``env``)."""
     began = time.perf_counter()
-    done = subprocess.run(argv, cwd=cwd, capture_output=True, check=False)
+    done = subprocess.run(argv, cwd=cwd, capture_output=True, check=False, env=env)
     spent = time.perf_counter() - began
     if done.returncode != EXPECTED_CODES.get(label, 0):
         tail = done.stdout.decode(errors="replace")[-400:] + done.stderr.decode(errors="replace")[-400:]
@@ -75,12 +80,15 @@ def main() -> None:
     if args.plain_loop:
         plain_loop()
         return
-    commands = {**{label: [*KIT, *argv] for label, argv in RUNS.items()}, **FLOORS}
-    times: dict[str, list[float]] = {label: [] for label in commands}
-    with tempfile.TemporaryDirectory() as cwd:
+    times: dict[str, list[float]] = {label: [] for label in [*RUNS, *FLOORS]}
+    with installed_kit() as (kit, python, env), tempfile.TemporaryDirectory() as cwd:
+        commands = {label: [kit, *argv] for label, argv in RUNS.items()}
+        commands |= {label: [part.format(kit=kit, python=python) for part in argv] for label, argv in FLOORS.items()}
+        for label, argv in commands.items():  # a first run of each: any cache the kit keeps is written
+            wall(argv, cwd, label, env)
         for _ in range(args.repeat):
             for label, argv in commands.items():
-                times[label].append(wall(argv, cwd, label))
+                times[label].append(wall(argv, cwd, label, env))
     median = {label: statistics.median(spent) for label, spent in times.items()}
     print(f"generala-kit check, whole processes (wall, median of {args.repeat} alternated runs):")
     for label in RUNS:

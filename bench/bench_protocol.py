@@ -8,7 +8,7 @@ answers ``hello`` and exits) at most 0.05 s (issue 12). The batch figure (issue 
 is whole games sent as one ``batch`` request each. Figures are printed, never asserted.
 
 The start-up and the whole-suite figures are taken on the kit as ``pip install``
-leaves it (:func:`installed_kit`): its packages in a ``site-packages`` of their own,
+leaves it (:func:`installed.installed_kit`): its packages in a ``site-packages`` of their own,
 with the bytecode caches pip writes, whatever the shell says
 (``PYTHONDONTWRITEBYTECODE``) and whatever an editable install adds to every start
 (its import hook loads ``pathlib`` and ``re`` before the first line runs).
@@ -17,7 +17,6 @@ with the bytecode caches pip writes, whatever the shell says
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 import os
 import random
@@ -27,25 +26,14 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 from generala_conformance.games.cards.reference_adapter import ReferenceAdapter
 from generala_conformance.transport.process_adapter import ProcessAdapter
+from installed import installed_kit
 
 SERVE = [sys.executable, "-m", "generala_conformance.cli", "serve"]
-PACKAGES = {"generala_conformance": "conformance", "generala_reference": "reference", "generala_spec": "spec"}
-PACKAGES["generala_scenarios"] = "scenarios"
-ROOT = Path(__file__).resolve().parent.parent
-CONSOLE_SCRIPT = """# -*- coding: utf-8 -*-
-import re
-import sys
-from generala_conformance.cli import program
-if __name__ == '__main__':
-    sys.argv[0] = re.sub(r'(-script\\.pyw|\\.exe)?$', '', sys.argv[0])
-    sys.exit(program())
-"""
-"""The ``generala-kit`` script pip writes for the kit's entry point (after its ``#!`` line)."""
 POSITION = {"position": {"players": 4, "hands": [["9H", "3C", "JK"], ["10H", "2C"], ["KS", "4D"], ["5H"]], "leader": 0}}
 DECK = [r + s for s in "CDHS" for r in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")] + ["JK"] * 2
 
@@ -139,38 +127,6 @@ def bench_round_trips(count: int, repeat: int) -> None:
         adapter.close()
         validating.close()
     bench_batches(200)
-
-
-@contextlib.contextmanager
-def installed_kit() -> Iterator[tuple[str, str, dict[str, str]]]:
-    """The kit as installed by pip, for the time of the block: a fresh virtual
-    environment whose ``site-packages`` holds the kit's packages (links to this
-    worktree's folders) and a path line to this interpreter's ``site-packages``
-    for the dependencies (a plain ``.pth`` line, as pip writes none), with its
-    bytecode caches written. Yields its ``generala-kit`` (the console script pip
-    writes), its python and the environment to run them in."""
-    import site
-    import venv
-
-    with tempfile.TemporaryDirectory(prefix="generala-installed-") as tmp:
-        venv.EnvBuilder(with_pip=False, symlinks=True).create(tmp)
-        python = str(Path(tmp) / "bin" / "python")
-        purelib = subprocess.run(
-            [python, "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"],
-            capture_output=True,
-            text=True,
-            check=True,
-        ).stdout.strip()
-        for package, folder in PACKAGES.items():
-            (Path(purelib) / package).symlink_to(ROOT / folder)
-        (Path(purelib) / "dependencies.pth").write_text("\n".join(site.getsitepackages()) + "\n", "utf-8")
-        script = Path(tmp) / "bin" / "generala-kit"
-        script.write_text(f"#!{python}\n{CONSOLE_SCRIPT}", "utf-8")
-        script.chmod(0o755)
-        env = {k: v for k, v in os.environ.items() if k not in ("PYTHONDONTWRITEBYTECODE", "PYTHONPATH")}
-        env["PYTHONPYCACHEPREFIX"] = str(Path(tmp) / "pycache")  # leaves the worktree as it is
-        subprocess.run([python, "-m", "compileall", "-q", *(str(Path(purelib) / p) for p in PACKAGES)], env=env)
-        yield str(script), python, env
 
 
 def startup_cpu(argv: list[str], send: bytes, env: dict[str, str] | None = None) -> float:
