@@ -103,9 +103,13 @@ def _spread(run: list[Call], outcome: Any) -> list[Any]:
 
 
 def _value(outcome: Any) -> Any:
-    """A pipelined call's value, or the exception it ended with, raised."""
+    """A pipelined call's value, or the exception it ended with, raised (and let go
+    of: the frame in its traceback would hold it, a cycle, see :func:`kept`)."""
     if isinstance(outcome, Exception):
-        raise outcome
+        try:
+            raise outcome
+        finally:
+            outcome = None
     return outcome
 
 
@@ -200,7 +204,10 @@ class Planned(Adapter):
                 self._record(call)
                 if isinstance(outcome, AdapterFault):
                     self._planned.clear()  # the process is gone: the next call starts another
-                return _value(outcome)
+                try:
+                    return _value(outcome)
+                finally:
+                    outcome = None  # (an exception raised would hold this frame: see _value)
             self._drop(replay=call[0] != "start")
         self._record(call)
         return getattr(self.adapter, call[0])(**call[1])

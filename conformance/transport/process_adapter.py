@@ -52,6 +52,7 @@ from generala_conformance.transport.adapter import (
     ProtocolViolation,
     Refused,
     Unsupported,
+    kept,
 )
 from generala_conformance.transport.sanitize import clean_text
 
@@ -653,7 +654,7 @@ class ProcessAdapter(protocol.RequestAdapter):
         try:
             return self.batch(steps)
         except (BadRequest, Refused, Unsupported) as exc:
-            return exc
+            return kept(exc)
 
     def _outcome(self, sent: tuple[str, Json, int, int], outcomes: list[Any]) -> int:
         """Read the reply to the ``sent`` request into ``outcomes`` (a fault stops
@@ -662,7 +663,7 @@ class ProcessAdapter(protocol.RequestAdapter):
         try:
             outcomes.append(self._reply(cmd, fields, request_id, self.timeout))
         except (BadRequest, Refused, Unsupported) as exc:
-            outcomes.append(exc)
+            outcomes.append(kept(exc))
         except AdapterFault as fault:
             self._fail(fault)
         return size

@@ -16,7 +16,7 @@ from typing import Any
 from generala_conformance.games.cards.attribution import Move, Replay, attribute
 from generala_conformance.games.cards.divergence import Divergence
 from generala_conformance.games.cards.notation import action_text, canonical, event_text
-from generala_conformance.transport.adapter import Adapter, BadRequest, Refused, Unsupported
+from generala_conformance.transport.adapter import Adapter, BadRequest, Refused, Unsupported, kept
 
 Json = dict[str, Any]
 
@@ -143,7 +143,7 @@ class Driver:
             events = self.adapter.apply(action, seat)
         except Refused as exc:
             self.refused = (seat, action)
-            return exc
+            return kept(exc)
         self.refused = None
         self.history.append(action_text(seat, action))
         self.replay.record(seat, action)
