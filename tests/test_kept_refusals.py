@@ -9,11 +9,12 @@ from __future__ import annotations
 import gc
 import sys
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
 from generala_conformance.games.cards.driver import Driver
 from generala_conformance.games.cards.reference_adapter import ReferenceAdapter
-from generala_conformance.transport.adapter import Adapter, Refused, kept
+from generala_conformance.transport.adapter import Adapter, BadRequest, Refused, kept
 from generala_conformance.transport.planned import Planned, apply_call
 from generala_conformance.transport.process_adapter import ProcessAdapter
 
@@ -57,6 +58,21 @@ def test_a_refusal_among_a_process_pipelines_outcomes_holds_no_frame(served: Pro
 def test_a_refusal_among_an_in_process_pipelines_outcomes_holds_no_frame() -> None:
     adapter = ReferenceAdapter()
     assert left_for_the_collector(lambda: _refused_outcome(adapter)) == 0
+
+
+def test_a_batch_asked_step_by_step_and_refused_as_a_whole_holds_no_frame() -> None:
+    adapter = ProcessAdapter([sys.executable, str(Path(__file__).parent / "impls" / "no_batch.py")])
+    adapter.start(POSITION)
+
+    def refused_batch() -> None:  # (a step no batch takes: the whole batch is a bad request)
+        outcomes = adapter.pipeline([START, ("batch", {"steps": [{"cmd": "undo"}]})])
+        assert isinstance(outcomes[1], BadRequest)
+        assert outcomes[1].__traceback__ is None and outcomes[1].__context__ is None
+
+    try:
+        assert left_for_the_collector(refused_batch) == 0
+    finally:
+        adapter.close()
 
 
 def test_a_planned_refusal_raised_and_caught_leaves_no_cycle(served: ProcessAdapter) -> None:
