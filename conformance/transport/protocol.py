@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import re
 from abc import abstractmethod
+from collections.abc import Iterator
 from functools import cache
 from itertools import chain, compress, repeat
 from operator import is_not, not_
@@ -294,8 +295,9 @@ def _plainly_good(results: list[Json], steps: list[Json]) -> bool:
     """Whether every one of the (dict) ``results`` of ``steps`` is plainly well
     formed, told a field at a time over the whole batch (loops in C, none in
     Python per result): ``True`` only where :func:`check_batch`'s look at each
-    result passes them all. ``False`` may still be a good batch (legal actions
-    left out where the step said ``"actions": false``): it is looked at result by result."""
+    result passes them all (a state or legal actions left out where the step said
+    ``false`` for it included). On ``False`` the batch is looked at result by
+    result, which names the first bad one."""
     get = dict.get
     oks = [*map(get, results, repeat("ok"))]
     if not all(map(isinstance, oks, repeat(bool))):
@@ -303,7 +305,6 @@ def _plainly_good(results: list[Json], steps: list[Json]) -> bool:
     events = [*compress(map(get, results, repeat("events")), oks)]
     errors = [*compress(map(get, results, repeat("error")), map(not_, oks))]
     states = [*map(get, results, repeat("state"))]
-    asked = compress(states, map(is_not, map(get, steps, repeat("state")), repeat(False)))  # (states not to leave out)
     actions = [*map(get, results, repeat("actions"))]
     return (
         all(map(isinstance, events, repeat(list)))
@@ -312,10 +313,16 @@ def _plainly_good(results: list[Json], steps: list[Json]) -> bool:
         and [*map(get, errors, repeat("kind"))].count("illegal") == len(errors)
         and all(map(isinstance, map(get, errors, repeat("code")), repeat(str | None)))
         and all(map(isinstance, states, repeat(dict | None)))
-        and all(map(isinstance, asked, repeat(dict)))
-        and all(map(isinstance, actions, repeat(list)))
-        and all(map(isinstance, chain.from_iterable(actions), repeat(str)))
+        and all(map(isinstance, _needed(states, steps, "state"), repeat(dict)))
+        and all(map(isinstance, actions, repeat(list | None)))
+        and all(map(isinstance, _needed(actions, steps, "actions"), repeat(list)))
+        and all(map(isinstance, chain.from_iterable(filter(None, actions)), repeat(str)))
     )
+
+
+def _needed(fields: list[Any], steps: list[Json], name: str) -> Iterator[Any]:
+    """The ``fields`` (each result's ``name``) of the steps that did not say ``false`` for it."""
+    return compress(fields, map(is_not, map(dict.get, steps, repeat(name)), repeat(False)))
 
 
 @cache
