@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from generala_conformance.games.cards.reference_adapter import ReferenceAdapter
 from generala_conformance.transport import protocol
-from generala_conformance.transport.adapter import BadRequest, ProtocolViolation, Refused, lean
+from generala_conformance.transport.adapter import AdapterCrash, BadRequest, ProtocolViolation, Refused, lean
 from generala_conformance.transport.planned import Planned, apply_call
 from generala_conformance.transport.process_adapter import ProcessAdapter
 
@@ -113,3 +113,27 @@ def test_a_batch_that_fails_as_a_whole_leaves_its_moves_to_be_asked_one_by_one()
     answers = _answers(planned, plan)
     assert answers == _answers(ReferenceAdapter(), plan) and planned.replays == 1
     assert answers[3][:2] == ("BadRequest", "bad-player")
+
+
+class CrashingAtBatches(Batching):
+    """:class:`Batching` whose process crashes at every batch."""
+
+    def pipeline(self, calls: list[tuple[str, dict]]) -> list[Any]:
+        outcomes = super().pipeline(calls)
+        return [
+            AdapterCrash("crashed at the batch") if name == "batch" else o
+            for (name, _), o in zip(calls, outcomes, strict=True)
+        ]
+
+
+def test_a_batch_that_ends_in_a_fault_is_the_fault_of_its_first_call_never_asked_again() -> None:
+    """A crash, a hang or garbage is no batch failing as a whole: the case ends there
+    in the fault (as at any request), its moves not asked again one by one (a
+    process faulting once would then pass the case on its restart)."""
+    inner = CrashingAtBatches()
+    planned = Planned(inner)
+    planned.plan(PLAN)
+    planned.start(POSITION)
+    with pytest.raises(AdapterCrash, match="crashed at the batch"):
+        planned.apply("9H", 0)
+    assert inner.asked == {"start": 1, "batch": 1, "state": 1, "apply": 1} and planned.replays == 0

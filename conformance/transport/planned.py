@@ -8,7 +8,8 @@ request); each call that is the next one planned is then answered from its
 outcome, exactly as the implementation answered it. To an implementation that
 takes batches, a run of moves goes as one ``batch`` whose steps need no state
 and no legal actions (``"state": false``, ``"actions": false``); a batch that
-fails as a whole leaves its moves to be asked one by one, off the plan.
+fails as a whole leaves its moves to be asked one by one, off the plan (but a
+fault, which is the case's, as at any request).
 
 A call off the plan (the state a divergence's report shows, or a plan that
 guessed wrong) drops the rest of the plan. If the rest held a request that
@@ -89,9 +90,11 @@ def moves(run: list[Call]) -> list[Json]:
 
 def _spread(run: list[Call], outcome: Any) -> list[Any]:
     """The answer to each call of ``run`` from the outcome of its request (a batch
-    for a run of moves: its events or refusals, :data:`UNKNOWN` if it failed)."""
-    if len(run) == 1:
-        return [outcome]
+    for a run of moves: its events or refusals; if it failed as a whole,
+    :data:`UNKNOWN` for every call, or the fault it ended with: a crash, a hang or
+    garbage is the outcome of the run's first call, as of any request)."""
+    if len(run) == 1 or isinstance(outcome, AdapterFault):
+        return [outcome] * len(run)
     if isinstance(outcome, Exception):
         return [UNKNOWN] * len(run)
     return [
