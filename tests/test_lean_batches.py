@@ -87,24 +87,28 @@ PLAN = [
     ("start", {"setup": POSITION}),
     apply_call("9H", 0),
     apply_call("2C", 1),  # refused
+    ("legal", {}),
+    ("state", {}),
     apply_call("10H", 1),
     ("state", {}),
+    ("state", {}),  # a second state after the same move: asked alone
     apply_call("3C", 0),
 ]
 
 
-def test_a_run_of_planned_moves_goes_as_one_batch_needing_no_state_and_answers_as_each_move() -> None:
+def test_a_run_of_planned_moves_goes_as_one_batch_carrying_the_states_and_legal_actions_asked_after_them() -> None:
     inner = Batching()
     planned = Planned(inner)
     planned.plan(PLAN)
-    assert inner.asked == {"start": 1, "batch": 1, "state": 1, "apply": 1}  # the three moves in one batch
-    assert len(inner.steps) == 3 and all(s["state"] is False and s["actions"] is False for s in inner.steps)
+    assert inner.asked == {"start": 1, "batch": 1, "state": 1, "apply": 1}  # 3 moves, a legal, 2 states: 1 batch
+    flags = [(step.get("state"), step.get("actions")) for step in inner.steps]
+    assert flags == [(False, False), (None, None), (None, False)]  # (None: asked, as a plain step)
     assert _answers(planned, PLAN) == _answers(ReferenceAdapter(), PLAN) and planned.replays == 0
 
 
-def test_a_batch_that_fails_as_a_whole_leaves_its_moves_to_be_asked_one_by_one() -> None:
+def test_a_batch_that_fails_as_a_whole_leaves_its_calls_to_be_asked_one_by_one() -> None:
     """A move by seat 7 of a 2-player game is a bad request: the batch carrying it
-    fails whole; each of its moves is then asked alone, where the start left the game."""
+    fails whole; each of its calls is then asked alone, where the start left the game."""
     plan = [*PLAN[:3], apply_call("3C", 7), apply_call("10H", 1), ("state", {})]
     inner = Batching()
     planned = Planned(inner)

@@ -6,10 +6,13 @@ states and legal actions it checks. :meth:`Planned.plan` sends them all with
 :meth:`Adapter.pipeline` (one round trip through a process instead of one per
 request); each call that is the next one planned is then answered from its
 outcome, exactly as the implementation answered it. To an implementation that
-takes batches, a run of moves goes as one ``batch`` whose steps need no state
-and no legal actions (``"state": false``, ``"actions": false``); a batch that
-fails as a whole leaves its moves to be asked one by one, off the plan (but a
-fault, which is the case's, as at any request).
+takes batches, a run of moves goes as one ``batch``, with the states and legal
+actions asked after them: a step's result carries them where the plan asks them
+after it, and its step says ``"state": false``, ``"actions": false`` where it
+does not (what a step's result holds is what those requests would answer,
+``docs/protocol.md``, "Batches"). A batch that fails as a whole leaves its calls
+to be asked one by one, off the plan (but a fault, which is the case's, as at
+any request).
 
 A call off the plan (the state a divergence's report shows, or a plan that
 guessed wrong) drops the rest of the plan. If the rest held a request that
@@ -33,7 +36,7 @@ from collections import deque
 from contextlib import suppress
 from typing import Any, NamedTuple
 
-from generala_conformance.transport.adapter import Adapter, AdapterFault, BadRequest, Json, Refused, Unsupported, lean
+from generala_conformance.transport.adapter import Adapter, AdapterFault, BadRequest, Json, Refused, Unsupported
 
 Call = tuple[str, Json]
 """A method of :class:`Adapter` by name and its keyword arguments (as :meth:`Adapter.pipeline` takes them)."""
@@ -70,39 +73,61 @@ def _is_seat(value: Any) -> bool:
 
 
 def _runs(calls: list[Call]) -> list[list[Call]]:
-    """``calls`` cut into runs: each run of moves a batch can carry, every other call alone."""
+    """``calls`` cut into runs: each run of moves a batch can carry, with the first
+    ``state`` and the first ``legal`` asked after each of its moves (its step's
+    result carries them), every other call alone."""
     runs: list[list[Call]] = []
-    after_move = False  # whether the last call was a move a batch can carry
+    after: set[str] | None = None  # after a move a batch can carry: what its step's result answers yet
     for call in calls:
-        move = _batchable(call)
-        if move and after_move:
+        name = call[0]
+        if _batchable(call):
+            if after is None:
+                runs.append([call])
+            else:
+                runs[-1].append(call)
+            after = {"state", "legal"}
+        elif after is not None and name in after:
             runs[-1].append(call)
+            after.discard(name)
         else:
             runs.append([call])
-        after_move = move
+            after = None
     return runs
 
 
-def moves(run: list[Call]) -> list[Json]:
-    """The steps of a batch playing the moves of ``run``, each needing neither state nor legal actions."""
-    return [lean({"cmd": "apply", **kwargs}, state=False, actions=False) for _, kwargs in run]
+def _steps(run: list[Call]) -> list[Json]:
+    """The steps of a batch playing the moves of ``run``, each needing the state and
+    the legal actions only where ``run`` asks them after it."""
+    steps: list[Json] = []
+    for name, kwargs in run:
+        if name == "apply":
+            steps.append({"cmd": "apply", **kwargs, "state": False, "actions": False})
+        else:
+            del steps[-1]["state" if name == "state" else "actions"]  # (asked: as a plain step has it)
+    return steps
 
 
 def _spread(run: list[Call], outcome: Any) -> list[Any]:
     """The answer to each call of ``run`` from the outcome of its request (a batch
-    for a run of moves: its events or refusals; if it failed as a whole,
+    for a run of moves: the events or refusal of each move, the state or the legal
+    actions of the step before a ``state`` or a ``legal``; if it failed as a whole,
     :data:`UNKNOWN` for every call, or the fault it ended with: a crash, a hang or
     garbage is the outcome of the run's first call, as of any request)."""
     if len(run) == 1 or isinstance(outcome, AdapterFault):
         return [outcome] * len(run)
     if isinstance(outcome, Exception):
         return [UNKNOWN] * len(run)
-    return [
-        result["events"]
-        if result["ok"]
-        else Refused(result["error"].get("code"), str(result["error"].get("message", "")))
-        for result in outcome
-    ]
+    answers: list[Any] = []
+    results = iter(outcome)
+    for name, _ in run:
+        if name == "apply":
+            result = next(results)
+            error = result.get("error")
+            events = result["events"] if result["ok"] else Refused(error.get("code"), str(error.get("message", "")))
+            answers.append(events)
+        else:
+            answers.append(result["state" if name == "state" else "actions"])
+    return answers
 
 
 def _value(outcome: Any) -> Any:
@@ -173,7 +198,7 @@ class Planned(Adapter):
     def _requests(self, calls: list[Call]) -> _Requests:
         """``calls`` cut into runs (one per request), with the request of each run."""
         runs = _runs(calls) if self.adapter.batches() else [[call] for call in calls]
-        return _Requests(calls, runs, [run[0] if len(run) == 1 else ("batch", {"steps": moves(run)}) for run in runs])
+        return _Requests(calls, runs, [run[0] if len(run) == 1 else ("batch", {"steps": _steps(run)}) for run in runs])
 
     def _drop(self, replay: bool = True) -> None:
         """Forget the rest of the plan; if it changed the game (and ``replay``:

@@ -63,11 +63,16 @@ def out_of_order() -> None:
     _peer.run(fault, every=every)
 
 
+def _actions(request: dict) -> list[str]:
+    """The actions a request plays: an ``apply``'s, or those of a ``batch``'s steps."""
+    return [request.get("action"), *(step.get("action") for step in request.get("steps", []))]
+
+
 def double_reply() -> None:
-    """Answers the last move of the second case (P2 10H) twice."""
+    """Answers the last move of the second case (P2 10H, alone or in a batch) twice."""
 
     def fault(request: dict, reply: dict) -> dict:
-        if request.get("action") == "10H":
+        if "10H" in _actions(request):
             write(protocol.encode(reply) * 2)
             return None
         return reply
@@ -105,7 +110,7 @@ def stderr_lines() -> None:
     """20 MB of stderr in short lines while answering one request."""
 
     def fault(request: dict, reply: dict) -> dict:
-        if request["cmd"] == "apply" and request.get("action") == "9H":
+        if "9H" in _actions(request):
             line = b"log: a line of chatter from the engine, over and over\n"
             for _ in range(FLOOD):
                 sys.stderr.buffer.write(line * (len(MIB) // len(line)))
@@ -119,7 +124,7 @@ def stderr_line() -> None:
     """One 20 MB stderr line while answering one request."""
 
     def fault(request: dict, reply: dict) -> dict:
-        if request["cmd"] == "apply" and request.get("action") == "9H":
+        if "9H" in _actions(request):
             for _ in range(FLOOD):
                 sys.stderr.buffer.write(MIB)
             sys.stderr.buffer.write(b"\n")
