@@ -225,6 +225,39 @@ def test_the_plugin_sends_each_next_case_ahead_and_keeps_stderr_with_its_case(
         assert lines.count("log: handling start (0)") == 1
 
 
+def test_the_next_case_is_sent_as_the_call_of_the_case_before_ends_before_its_tear_down(
+    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The implementation answers the next case's requests while pytest reports the
+    case before and tears it down: they are sent as its call ends (its replies read,
+    its stderr taken, its output checked idle), not once it is torn down."""
+    from generala_conformance.suite.pytest_plugin import FixtureCaseItem
+
+    events: list[str] = []
+    send_ahead, teardown = ProcessAdapter.send_ahead, FixtureCaseItem.teardown
+
+    def sending(self: ProcessAdapter, calls: list) -> None:
+        events.append("send")
+        send_ahead(self, calls)
+
+    def tearing_down(self: FixtureCaseItem) -> None:
+        events.append("teardown")
+        teardown(self)
+
+    monkeypatch.setattr(ProcessAdapter, "send_ahead", sending)
+    monkeypatch.setattr(FixtureCaseItem, "teardown", tearing_down)
+    command = shlex.join(SERVE)
+    result = pytester.runpytest(
+        "-p",
+        "no:cacheprovider",
+        "--generala-suite-only",
+        f"--generala-cases={CASES}",
+        f"--generala-adapter-cmd={command}",
+    )
+    assert result.ret == 0
+    assert events == ["send", "teardown", "send", "teardown", "teardown"]
+
+
 def test_the_plugin_sends_each_next_scenario_ahead(tmp_path: Path, answered: list[bool], plans: list[list]) -> None:
     """The kit's feature scenarios through ``serve``: the plan of each scenario's
     first step (its start and its first moves, read from its steps) is sent while
