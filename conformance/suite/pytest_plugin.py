@@ -615,6 +615,7 @@ class Implementation:
         self.adapter: Adapter = launched or open_adapter(adapter, **opened)
         self.who = f"`{command}`" if command else f"{adapter}"
         self.known_hello: dict[str, Any] | None = None
+        self.hello_reported = False  # whether a report carried it already (generala_hello)
         self.max_faults: int = config.getoption("generala_max_faults")
         self.faults_in_a_row = 0  # cases ended in a timeout or a crash since the last one that did not
         self.closed = False
@@ -903,14 +904,16 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     if call.when == "teardown":  # JUnit XML takes the properties of the teardown report
         report.user_properties += [("generala_case", info.id), ("generala_outcome", report_mod.fold(phases))]
         report.user_properties += _clause_properties(info, item.stash.get(ATTRIBUTION_KEY, None))
-    report.generala_case = vars(info)
+    if call.when == "setup":  # (the run state reads it from a case's first report: not sent thrice by a -n worker)
+        report.generala_case = vars(info)
     report.generala_stderr = stderr
     report.generala_attribution = item.stash.get(ATTRIBUTION_KEY, None)
     if error is not None and outcome in ("fail", "error", "timeout") and _readable(error):
         report.generala_message = _message(error)
         report.longrepr = "\n".join([*_failure_head(info, attribution), report.generala_message])
-    if impl is not None and impl.known_hello is not None and call.when == "setup":
-        report.generala_hello = impl.known_hello
+    if impl is not None and impl.known_hello is not None and call.when == "setup" and not impl.hello_reported:
+        report.generala_hello = impl.known_hello  # (once a process: the run state keeps the first)
+        impl.hello_reported = True
     if impl is not None and call.when == "call":
         _send_early(item, impl)
     return report
@@ -1057,9 +1060,9 @@ class RunState:
         self.hello = self.hello or getattr(report, "generala_hello", None)
         phases = self.phases.setdefault(report.nodeid, [])
         phases.append(outcome)
-        case = report.generala_case
         result = self.results.get(report.nodeid)
-        if result is None:
+        if result is None:  # (its first report: the set-up's, which carries the case)
+            case = report.generala_case
             result = report_mod.CaseResult(
                 id=case["id"],
                 title=case["title"],
