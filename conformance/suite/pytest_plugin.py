@@ -623,9 +623,9 @@ class Implementation:
         self.sent_ahead: tuple[pytest.Item, dict[str, str], Planned] | None = None
         """The case whose plan was sent ahead (:func:`_send_ahead`), its rules and the adapter holding the plan."""
         self.ahead: Planned | None = None  # that adapter, once the case is being set up (case_rules)
-        self.to_check = False  # a case holds the adapter, and its tear-down checks it idle (_check_idle)
-        self.checked_idle: bool | AdapterFault = False
-        """Whether the case's output was checked idle as its call ended (:func:`_send_early`), or what that found."""
+        self.idle_check: str | AdapterFault | None = None
+        """The check that the case holding the adapter wrote nothing unasked (:func:`_check_idle`):
+        ``"due"`` at its tear-down, ``"done"`` as its call ended (:func:`_send_early`), or what that found."""
 
     def close(self) -> None:
         """Close the adapter (once)."""
@@ -744,7 +744,7 @@ def _case_adapter(impl: Implementation) -> Adapter:
     (:class:`Planned`) when the game's cases say them, by the adapter that holds the
     case's plan when it was sent ahead (:func:`_send_ahead`)."""
     ahead, impl.ahead = impl.ahead, None
-    impl.to_check = True
+    impl.idle_check = "due"
     if ahead is not None:
         return ahead
     declared = Declared(impl.adapter, impl.hello())
@@ -755,10 +755,10 @@ def _check_idle(impl: Implementation) -> None:
     """Raise if the implementation wrote output nobody asked for (a process only);
     where that was checked as the case's call ended (:func:`_send_early`), raise
     what that check found, if anything."""
-    checked, impl.checked_idle, impl.to_check = impl.checked_idle, False, False
+    checked, impl.idle_check = impl.idle_check, None
     if isinstance(checked, AdapterFault):
         raise checked
-    if checked:
+    if checked == "done":
         return
     check_idle = getattr(impl.adapter, "check_idle", None)
     if check_idle is not None:
@@ -791,14 +791,14 @@ def _send_early(item: pytest.Item, impl: Implementation) -> None:
     was sent from the tear-down: the kit waited less for the longer plans).
     Only after a case whose set-up made it an adapter (its tear-down checks it idle)."""
     nextitem = item.stash.get(NEXT_KEY, None)
-    if nextitem is None or not impl.to_check or getattr(impl.adapter, "pid", None) is None:
+    if nextitem is None or impl.idle_check != "due" or getattr(impl.adapter, "pid", None) is None:
         return
     try:
         _check_idle(impl)
     except AdapterFault as fault:
-        impl.checked_idle = kept(fault)
+        impl.idle_check = kept(fault)
         return
-    impl.checked_idle = True
+    impl.idle_check = "done"
     _send_ahead(nextitem)
 
 

@@ -36,7 +36,7 @@ from collections import deque
 from contextlib import suppress
 from typing import Any, NamedTuple
 
-from generala_conformance.transport.adapter import Adapter, AdapterFault, BadRequest, Json, Refused, Unsupported
+from generala_conformance.transport.adapter import Adapter, AdapterFault, BadRequest, Json, Refused, Unsupported, lean
 
 Call = tuple[str, Json]
 """A method of :class:`Adapter` by name and its keyword arguments (as :meth:`Adapter.pipeline` takes them)."""
@@ -72,6 +72,10 @@ def _is_seat(value: Any) -> bool:
     return type(value) is int and 0 <= value <= 9
 
 
+_ASKED_AFTER = {"state": "state", "legal": "actions"}
+"""The calls a batch step's result answers after its move, and the field of the result that holds each."""
+
+
 def _runs(calls: list[Call]) -> list[list[Call]]:
     """``calls`` cut into runs: each run of moves a batch can carry, with the first
     ``state`` and the first ``legal`` asked after each of its moves (its step's
@@ -85,7 +89,7 @@ def _runs(calls: list[Call]) -> list[list[Call]]:
                 runs.append([call])
             else:
                 runs[-1].append(call)
-            after = {"state", "legal"}
+            after = set(_ASKED_AFTER)
         elif after is not None and name in after:
             runs[-1].append(call)
             after.discard(name)
@@ -97,14 +101,14 @@ def _runs(calls: list[Call]) -> list[list[Call]]:
 
 def _steps(run: list[Call]) -> list[Json]:
     """The steps of a batch playing the moves of ``run``, each needing the state and
-    the legal actions only where ``run`` asks them after it."""
-    steps: list[Json] = []
+    the legal actions only where ``run`` asks them after it (:func:`lean`)."""
+    moves: list[tuple[Json, set[str]]] = []  # each move's step and what is asked after it
     for name, kwargs in run:
         if name == "apply":
-            steps.append({"cmd": "apply", **kwargs, "state": False, "actions": False})
+            moves.append(({"cmd": "apply", **kwargs}, set()))
         else:
-            del steps[-1]["state" if name == "state" else "actions"]  # (asked: as a plain step has it)
-    return steps
+            moves[-1][1].add(name)
+    return [lean(step, state="state" in asked, actions="legal" in asked) for step, asked in moves]
 
 
 def _spread(run: list[Call], outcome: Any) -> list[Any]:
@@ -126,7 +130,7 @@ def _spread(run: list[Call], outcome: Any) -> list[Any]:
             events = result["events"] if result["ok"] else Refused(error.get("code"), str(error.get("message", "")))
             answers.append(events)
         else:
-            answers.append(result["state" if name == "state" else "actions"])
+            answers.append(result[_ASKED_AFTER[name]])
     return answers
 
 
