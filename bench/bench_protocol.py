@@ -175,7 +175,9 @@ def bench_suite(repeat: int, kit: str, env: dict[str, str]) -> None:
     """The whole suite in-process and through ``serve`` (best of ``repeat`` alternated
     runs each); the CPU of each run too, and the load the machine was under (on a
     machine whose every core is busy, the implementation cannot answer requests
-    sent ahead while the kit works, and the wall-clock ratio shows it)."""
+    sent ahead while the kit works, and the wall-clock ratio shows it). The ratio
+    of each round's two runs is shown too (median and quartiles): on a shared host
+    it moves by a tenth from round to round, which the best-of ratio hides."""
     print(f"whole suite on the installed kit (generala-kit check, one process, best of {repeat} alternated runs):")
     serve = shlex.join([kit, "serve"])
     runs = {"in-process (reference adapter)": [], "through `generala-kit serve`": ["--adapter-cmd", serve]}
@@ -195,6 +197,9 @@ def bench_suite(repeat: int, kit: str, env: dict[str, str]) -> None:
     ratio = seconds["through `generala-kit serve`"] / seconds["in-process (reference adapter)"]
     load = f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs"
     print(f"  serve / in-process: {ratio:.2f}x (target: ≤ 1.25x); {load}")
+    paired = sorted(s[0] / i[0] for i, s in zip(*timings.values(), strict=True))
+    low, high = paired[len(paired) // 4], paired[(3 * len(paired)) // 4]
+    print(f"  the same, round by round: median {statistics.median(paired):.2f}x (quartiles {low:.2f}x–{high:.2f}x)")
 
 
 def main() -> None:
