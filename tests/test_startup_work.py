@@ -1,7 +1,8 @@
 """What ``check`` and ``serve`` do at start (issue 12): no pytest plugin but the
 suite's, no schema validator nor YAML parser for the kit's own cases once cached, no
 debugger, no look through the installed distributions' entry points, nothing of a group
-of cases the filters select none of (the suite's index), no YAML parser
+of cases the filters select none of (the suite's index) nor the rulebook's data classes
+when they select nothing, no YAML parser
 nor package metadata nor rulebook data classes for ``serve``'s hello. The speed itself is measured by
 ``bench/bench_check.py`` and ``bench/bench_protocol.py``, never asserted here."""
 
@@ -118,6 +119,7 @@ def test_check_collects_no_group_its_filters_select_no_case_of(tmp_path: Path) -
     code, nothing = _check_modules(tmp_path, "-k", "no-case-has-this-name")
     assert code == "2"
     assert not {"generala_conformance.games.cards.case_cache", "generala_conformance.games.cards.fixtures"} & nothing
+    assert "generala_spec.rulebook" not in nothing  # (the rules sent name the card game from generala_spec.folders)
 
 
 SERVE_THEN_MODULES = """

@@ -21,8 +21,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from generala_spec.folders import CARDS
 from generala_spec.options import options, resolve
-from generala_spec.rulebook import CARDS
 
 
 class Lacking(Exception):
