@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from generala_conformance.transport.adapter import AdapterCrash, AdapterTimeout
 from generala_conformance.transport.planned import Planned, apply_call
-from generala_conformance.transport.process_adapter import ProcessAdapter
+from generala_conformance.transport.process_adapter import PIPELINE_WINDOW, ProcessAdapter
 from generala_conformance.transport.protocol import InvalidMessage
 
 from tests.test_conformance_process import IMPLS, POSITION, impl, play_a_case
@@ -336,7 +336,8 @@ def test_an_implementation_gone_between_two_parts_of_a_long_pipeline_still_answe
 
         monkeypatch.setattr(ProcessAdapter, "_send", gone_before_the_second_part)
         step = {"cmd": "apply", "action": "9H", "player": 0}
-        before, after = 400, 600  # (the batch in the first part's half left unread when the second is written)
+        scale = adapter.window // PIPELINE_WINDOW  # (4 where the pipe's size is known: a window of 48 KiB)
+        before, after = 400 * scale, 600 * scale  # (the batch in the first part's half left unread at the second)
         calls = [("start", {"setup": POSITION})] * 2 + [("legal", {})] * before
         calls += [("batch", {"steps": [step]})] + [("legal", {})] * after
         outcomes = adapter.pipeline(calls)

@@ -8,10 +8,11 @@ bounds (:class:`StderrCapture`): the tail is attached to every fault, and
 :meth:`ProcessAdapter.take_stderr` hands out what was written since the last
 call, up to all that the pipe holds then (shown with the case). Requests may be
 sent ahead (:meth:`ProcessAdapter.pipeline`, and :meth:`ProcessAdapter.send_ahead`
-for a later pipeline: the next case's plan), never more than
-:data:`PIPELINE_WINDOW` bytes of them unanswered. Any fault kills the whole process group (whatever
-the state of its leader); the next request starts a fresh process (and shakes
-hands again), so one crash costs one case, not the run. After
+for a later pipeline: the next case's plan), never more bytes of them unanswered
+than the implementation's stdin pipe surely holds (:func:`pipe_window`). Any
+fault kills the whole process group (whatever the state of its leader); the next
+request starts a fresh process (and shakes hands again), so one crash costs one
+case, not the run. After
 ``max_start_failures`` failed starts in a row the adapter stops trying and
 fails fast.
 
@@ -29,6 +30,7 @@ from __future__ import annotations
 import atexit
 import collections
 import contextlib
+import fcntl
 import os
 import select
 import selectors
@@ -66,8 +68,9 @@ _PIPE_READS = 16  # reads that empty any pipe (64 KiB on Linux, up to 1 MiB if g
 _EXIT_GRACE = 1.0  # seconds given to a dying process to report its exit code
 _TERM_GRACE = 0.5  # seconds between SIGTERM and SIGKILL when closing
 _POLL = 0.05  # while waiting for a reply, how often to look whether the process still runs
-#: Bytes of requests sent ahead of the replies read (:meth:`ProcessAdapter.pipeline`):
-#: less than any system's pipe holds (16 KiB on macOS), so a write never blocks.
+#: Bytes of requests sent ahead of the replies read (:meth:`ProcessAdapter.pipeline`)
+#: where the size of a pipe is not known: less than any system's pipe holds (16 KiB
+#: on macOS), so a write never blocks (:func:`pipe_window`).
 PIPELINE_WINDOW = 12 * 1024
 #: The variables a ``--clean-env`` implementation inherits (and every ``LC_*``).
 CLEAN_ENV = ("PATH", "HOME", "LANG", "TMPDIR")
@@ -91,6 +94,19 @@ def clean_environment(passed: Sequence[str] = (), source: Mapping[str, str] | No
     source = os.environ if source is None else source
     wanted = {*CLEAN_ENV, *passed}
     return {k: v for k, v in source.items() if k in wanted or k.startswith("LC_")}
+
+
+def pipe_window(fd: int) -> int:
+    """Bytes of requests that may be sent ahead of their replies into the pipe ``fd``
+    (the implementation's stdin) without a write ever blocking, whatever the
+    implementation does meanwhile: three quarters of what the pipe holds, where
+    the system says (Linux: 64 KiB, so 48 KiB: a suite case's plan of up to ~30 KiB
+    goes ahead whole, not cut at the first 12 KiB), else :data:`PIPELINE_WINDOW`."""
+    try:
+        size = fcntl.fcntl(fd, fcntl.F_GETPIPE_SZ)  # type: ignore[attr-defined]  # (Linux only)
+    except (AttributeError, OSError):
+        return PIPELINE_WINDOW
+    return max(PIPELINE_WINDOW, size * 3 // 4)
 
 
 class StderrCapture:
@@ -248,6 +264,7 @@ class ProcessAdapter(protocol.RequestAdapter):
         self.max_start_failures = max_start_failures
         self.validator = protocol.MessageValidator(schema) if validate else None
         self.starts = 0  # processes started so far (restarts show here)
+        self.window = PIPELINE_WINDOW  # bytes of requests sent ahead at most (:func:`pipe_window`, at each start)
         self._proc: subprocess.Popen[bytes] | None = None
         self._stderr: StderrCapture | None = None
         self._selector: selectors.BaseSelector | None = None
@@ -378,6 +395,7 @@ class ProcessAdapter(protocol.RequestAdapter):
             raise AdapterCrash(f"cannot start {shlex.join(self.argv)}: {error}") from None
         self.starts += 1
         self._proc = proc
+        self.window = pipe_window(proc.stdin.fileno())  # type: ignore[union-attr]
         _LIVE.add(self)
         self._stderr = StderrCapture(proc.stderr)
         self._selector = selectors.DefaultSelector()
@@ -453,7 +471,7 @@ class ProcessAdapter(protocol.RequestAdapter):
         :meth:`pipeline` is asked ``calls`` (:meth:`Adapter.send_ahead`): the
         implementation answers them while the kit does other work. Only to a
         running implementation that nothing is waiting on, and only as many bytes
-        as :data:`PIPELINE_WINDOW` (neither pipe may fill up): of a longer list,
+        as :attr:`window` (neither pipe may fill up): of a longer list,
         the requests that open it and fit, the rest sent by :meth:`pipeline` as
         it reads their replies; a batch only to an implementation that takes
         them. A fault in sending is the outcome of those calls, when they are asked."""
@@ -468,7 +486,7 @@ class ProcessAdapter(protocol.RequestAdapter):
 
     def _sendable(self, calls: list[tuple[str, Json]], opening: bool = False) -> list[tuple[int, bytes]] | None:
         """The requests of ``calls`` encoded, if they may be sent ahead: at most
-        :data:`PIPELINE_WINDOW` bytes (neither pipe may fill up while the replies
+        :attr:`window` bytes (neither pipe may fill up while the replies
         are not read), a batch only to an implementation that takes them, and
         every request one the kit can send (else the call that asks it says so).
         ``opening``: else the requests that open ``calls`` and fit (up to one the
@@ -482,7 +500,7 @@ class ProcessAdapter(protocol.RequestAdapter):
             for cmd, fields in calls:
                 request_id, line = self._encoded(cmd, fields)
                 size += len(line)
-                if size > PIPELINE_WINDOW:
+                if size > self.window:
                     break
                 encoded.append((request_id, line))
         except (ValueError, TypeError, RecursionError):  # (asked, the request raises it to its case)
@@ -523,7 +541,7 @@ class ProcessAdapter(protocol.RequestAdapter):
     def pipeline(self, calls: list[tuple[str, Json]]) -> list[Any]:
         """Send the requests of ``calls`` ahead of their replies, read in order
         (:meth:`Adapter.pipeline`): one round trip, and one write, for as many
-        requests as :data:`PIPELINE_WINDOW` bytes hold (a larger pipeline reads
+        requests as :attr:`window` bytes hold (a larger pipeline reads
         replies as it sends, so neither pipe fills up while the other side waits
         on it). A ``batch`` to an implementation without batches is asked step by
         step. Calls whose requests were sent ahead (:meth:`send_ahead`) have their
@@ -542,7 +560,7 @@ class ProcessAdapter(protocol.RequestAdapter):
                     outcomes.append(self._steps(fields["steps"]))
                     continue
                 request_id, line = self._encoded(cmd, fields)
-                ahead = self._answer(waiting, unsent, outcomes, ahead, PIPELINE_WINDOW - len(line))
+                ahead = self._answer(waiting, unsent, outcomes, ahead, self.window - len(line))
                 waiting.append((cmd, fields, request_id, len(line)))
                 unsent.append(line)
                 ahead += len(line)
@@ -557,7 +575,7 @@ class ProcessAdapter(protocol.RequestAdapter):
 
     def send(self, calls: list[tuple[str, Json]]) -> Callable[[], list[Any]]:
         """Write the requests of ``calls`` now (:meth:`Adapter.send`), when they fit in
-        :data:`PIPELINE_WINDOW` bytes; otherwise, and for a ``batch`` to an
+        :attr:`window` bytes; otherwise, and for a ``batch`` to an
         implementation without batches, they are asked when their outcomes are.
 
         Requests sent so are answered in order: asking the outcomes of one reads
@@ -625,7 +643,7 @@ class ProcessAdapter(protocol.RequestAdapter):
     ) -> int:
         """When more than ``room`` bytes of requests would be ahead, write the
         ``unsent`` lines at once and read replies to the ``waiting`` requests until
-        at most ``room`` bytes, and at most half of :data:`PIPELINE_WINDOW`, are
+        at most ``room`` bytes, and at most half of :attr:`window`, are
         ahead (the next requests then go in one write of half a window, not one
         write per reply read: fewer writes, and the implementation still has
         requests to answer while the kit reads); the bytes left ahead."""
@@ -637,7 +655,7 @@ class ProcessAdapter(protocol.RequestAdapter):
             written = partial(self._read_written, waiting, first, outcomes)
             self._send(b"".join(unsent), cmd, request_id, quiet=first == 0, written=written)
             unsent.clear()
-        room = min(room, PIPELINE_WINDOW // 2)
+        room = min(room, self.window // 2)
         while waiting and ahead > room:
             ahead -= self._outcome(waiting.popleft(), outcomes)
         return ahead
