@@ -243,14 +243,14 @@ def test_a_long_pipeline_writes_its_requests_half_a_window_at_a_time() -> None:
 
 
 STALLS = """
-import json, os, sys
+import json, os, sys, time
 from generala_conformance.games.cards.reference_adapter import ReferenceAdapter
 from generala_conformance.transport.serve import handle
 
 adapter = ReferenceAdapter()
 print(json.dumps(handle(adapter, json.loads(sys.stdin.readline()))), flush=True)  # hello
 while not os.path.exists(sys.argv[1]):  # reads nothing more until the kit says so
-    pass
+    time.sleep(0.01)
 for line in sys.stdin:
     print(json.dumps(handle(adapter, json.loads(line))), flush=True)
 """
