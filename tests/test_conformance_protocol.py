@@ -154,7 +154,7 @@ def test_unwrap_checks_batch_results() -> None:
 
 
 def test_a_batch_told_good_in_bulk_is_good_result_by_result() -> None:
-    # check_batch tells a batch good a field at a time over all its results, and looks at a
+    # check_batch tells a batch good in one quick pass (exact JSON types), and looks at a
     # batch it does not pass result by result (to name the first bad one): the two agree
     good = batch_results()
     refused = {"ok": False, "error": {"kind": "illegal", "code": None, "message": "no"}, "state": {}, "actions": []}

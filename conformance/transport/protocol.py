@@ -13,10 +13,8 @@ from __future__ import annotations
 import json
 import re
 from abc import abstractmethod
-from collections.abc import Iterator
 from functools import cache
-from itertools import chain, compress, repeat
-from operator import is_not, not_
+from itertools import repeat
 from typing import Any
 
 from generala_conformance.transport import handshake, json_codec
@@ -293,36 +291,37 @@ def check_batch(results: list[Json], steps: list[Json], reply: Json) -> None:
 
 def _plainly_good(results: list[Json], steps: list[Json]) -> bool:
     """Whether every one of the (dict) ``results`` of ``steps`` is plainly well
-    formed, told a field at a time over the whole batch (loops in C, none in
-    Python per result): ``True`` only where :func:`check_batch`'s look at each
-    result passes them all (a state or legal actions left out where the step said
+    formed, each value of exactly the type JSON reads (``type(x) is dict``, the
+    fastest test): ``True`` only where :func:`check_batch`'s look at each result
+    passes them all (a state or legal actions left out where the step said
     ``false`` for it included). On ``False`` the batch is looked at result by
-    result, which names the first bad one."""
-    get = dict.get
-    oks = [*map(get, results, repeat("ok"))]
-    if not all(map(isinstance, oks, repeat(bool))):
-        return False
-    events = [*compress(map(get, results, repeat("events")), oks)]
-    errors = [*compress(map(get, results, repeat("error")), map(not_, oks))]
-    states = [*map(get, results, repeat("state"))]
-    actions = [*map(get, results, repeat("actions"))]
-    return (
-        all(map(isinstance, events, repeat(list)))
-        and all(map(isinstance, chain.from_iterable(events), repeat(dict)))
-        and all(map(isinstance, errors, repeat(dict)))
-        and [*map(get, errors, repeat("kind"))].count("illegal") == len(errors)
-        and all(map(isinstance, map(get, errors, repeat("code")), repeat(str | None)))
-        and all(map(isinstance, states, repeat(dict | None)))
-        and all(map(isinstance, _needed(states, steps, "state"), repeat(dict)))
-        and all(map(isinstance, actions, repeat(list | None)))
-        and all(map(isinstance, _needed(actions, steps, "actions"), repeat(list)))
-        and all(map(isinstance, chain.from_iterable(filter(None, actions)), repeat(str)))
-    )
-
-
-def _needed(fields: list[Any], steps: list[Json], name: str) -> Iterator[Any]:
-    """The ``fields`` (each result's ``name``) of the steps that did not say ``false`` for it."""
-    return compress(fields, map(is_not, map(dict.get, steps, repeat(name)), repeat(False)))
+    result, which names the first bad one (and takes a subclass)."""
+    for result, step in zip(results, steps, strict=True):
+        ok = result.get("ok")
+        if ok is True:
+            events = result.get("events")
+            if type(events) is not list:
+                return False
+            for event in events:
+                if type(event) is not dict:
+                    return False
+        else:
+            error = result.get("error")
+            if ok is not False or type(error) is not dict or error.get("kind") != "illegal":
+                return False
+            if (code := error.get("code")) is not None and type(code) is not str:
+                return False
+        state = result.get("state")
+        if type(state) is not dict and (state is not None or step.get("state") is not False):
+            return False
+        actions = result.get("actions")
+        if type(actions) is list:
+            for action in actions:
+                if type(action) is not str:
+                    return False
+        elif actions is not None or step.get("actions") is not False:
+            return False
+    return True
 
 
 @cache
