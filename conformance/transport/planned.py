@@ -36,7 +36,7 @@ from collections import deque
 from contextlib import suppress
 from typing import Any, NamedTuple
 
-from generala_conformance.transport.adapter import Adapter, AdapterFault, BadRequest, Json, Refused, Unsupported, lean
+from generala_conformance.transport.adapter import Adapter, AdapterFault, BadRequest, Json, Refused, Unsupported
 
 Call = tuple[str, Json]
 """A method of :class:`Adapter` by name and its keyword arguments (as :meth:`Adapter.pipeline` takes them)."""
@@ -61,54 +61,50 @@ UNKNOWN = object()
 """The planned answer of a move whose batch failed as a whole: asked again, off the plan."""
 
 
-def _batchable(call: Call) -> bool:
-    """Whether ``call`` is a move a batch step can carry (a malformed one would fail the whole batch)."""
-    name, kwargs = call
+def _batchable(kwargs: Json) -> bool:
+    """Whether a move (``apply``) of ``kwargs`` is one a batch step can carry (a
+    malformed one would fail the whole batch)."""
     player = kwargs.get("player")
-    return name == "apply" and isinstance(kwargs["action"], str) and (player is None or _is_seat(player))
-
-
-def _is_seat(value: Any) -> bool:
-    return type(value) is int and 0 <= value <= 9
+    return isinstance(kwargs["action"], str) and (player is None or (type(player) is int and 0 <= player <= 9))
 
 
 _ASKED_AFTER = {"state": "state", "legal": "actions"}
 """The calls a batch step's result answers after its move, and the field of the result that holds each."""
 
 
-def _runs(calls: list[Call]) -> list[list[Call]]:
-    """``calls`` cut into runs: each run of moves a batch can carry, with the first
-    ``state`` and the first ``legal`` asked after each of its moves (its step's
-    result carries them), every other call alone."""
+def _cut(calls: list[Call]) -> tuple[list[list[Call]], list[Call]]:
+    """``calls`` cut into runs, with the request of each: a run of moves a batch
+    can carry, with the first ``state`` and the first ``legal`` asked after each of
+    its moves (its step's result carries them), is one ``batch`` whose steps need
+    the state and the legal actions only where the run asks them
+    (:func:`~generala_conformance.transport.adapter.lean`);
+    every other call (and a lone move) is its own request."""
     runs: list[list[Call]] = []
-    after: set[str] | None = None  # after a move a batch can carry: what its step's result answers yet
+    requests: list[Call] = []
+    steps: list[Json] | None = None  # the steps of the batch the last run is, if it is one
+    step: Json = {}  # the step of the last move of that batch
+    unasked: set[str] = set()  # the calls that step's result may answer yet
     for call in calls:
-        name = call[0]
-        if _batchable(call):
-            if after is None:
+        name, kwargs = call
+        if name == "apply" and _batchable(kwargs):
+            step = {"cmd": "apply", **kwargs, "state": False, "actions": False}
+            if steps is None:
+                steps = [step]
                 runs.append([call])
+                requests.append(("batch", {"steps": steps}))
             else:
+                steps.append(step)
                 runs[-1].append(call)
-            after = set(_ASKED_AFTER)
-        elif after is not None and name in after:
+            unasked = {"state", "legal"}
+        elif steps is not None and name in unasked:
             runs[-1].append(call)
-            after.discard(name)
+            unasked.discard(name)
+            del step[_ASKED_AFTER[name]]  # (its result carries it)
         else:
+            steps = None
             runs.append([call])
-            after = None
-    return runs
-
-
-def _steps(run: list[Call]) -> list[Json]:
-    """The steps of a batch playing the moves of ``run``, each needing the state and
-    the legal actions only where ``run`` asks them after it (:func:`lean`)."""
-    moves: list[tuple[Json, set[str]]] = []  # each move's step and what is asked after it
-    for name, kwargs in run:
-        if name == "apply":
-            moves.append(({"cmd": "apply", **kwargs}, set()))
-        else:
-            moves[-1][1].add(name)
-    return [lean(step, state="state" in asked, actions="legal" in asked) for step, asked in moves]
+            requests.append(call)
+    return runs, [run[0] if len(run) == 1 else request for run, request in zip(runs, requests, strict=True)]
 
 
 def _spread(run: list[Call], outcome: Any) -> list[Any]:
@@ -201,8 +197,9 @@ class Planned(Adapter):
 
     def _requests(self, calls: list[Call]) -> _Requests:
         """``calls`` cut into runs (one per request), with the request of each run."""
-        runs = _runs(calls) if self.adapter.batches() else [[call] for call in calls]
-        return _Requests(calls, runs, [run[0] if len(run) == 1 else ("batch", {"steps": _steps(run)}) for run in runs])
+        if self.adapter.batches():
+            return _Requests(calls, *_cut(calls))
+        return _Requests(calls, [[call] for call in calls], calls)
 
     def _drop(self, replay: bool = True) -> None:
         """Forget the rest of the plan; if it changed the game (and ``replay``:
