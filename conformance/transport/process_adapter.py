@@ -129,6 +129,8 @@ class StderrCapture:
         self._stream = stream
         self._fd = stream.fileno()
         os.set_blocking(self._fd, False)
+        self._poll = select.poll()  # (whether the pipe holds anything, asked without a read that raises)
+        self._poll.register(self._fd, select.POLLIN)
         self._open = True
         self._thread = threading.Thread(target=self._drain, daemon=True)
         self._thread.start()
@@ -207,7 +209,8 @@ class StderrCapture:
         up to all that the pipe holds now: what an implementation wrote before its
         last reply read is the caller's, never the next one's."""
         with self._lock:
-            self._read_available(reads=_PIPE_READS)
+            if self._poll.poll(0):
+                self._read_available(reads=_PIPE_READS)
             text, cut = "\n".join(self._pending), self._pending_cut
             self._pending, self._pending_bytes, self._pending_cut = [], 0, 0
         if cut:
