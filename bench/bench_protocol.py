@@ -179,7 +179,7 @@ def bench_suite(repeat: int, kit: str, env: dict[str, str]) -> None:
     of each round's two runs is shown too (median and quartiles): on a shared host
     it moves by a tenth from round to round, which the best-of ratio hides. The best
     of 3 rounds (the default until 2026-12-05) printed 1.27 to 1.41 for the same
-    code on one day; the best of 7 to 9, 1.22 to 1.28 over two days."""
+    code on one day; the best of 7 to 9, 1.21 to 1.30 over two days (1.30 under load)."""
     print(f"whole suite on the installed kit (generala-kit check, one process, best of {repeat} alternated runs):")
     serve = shlex.join([kit, "serve"])
     runs = {"in-process (reference adapter)": [], "through `generala-kit serve`": ["--adapter-cmd", serve]}

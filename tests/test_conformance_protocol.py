@@ -153,40 +153,42 @@ def test_unwrap_checks_batch_results() -> None:
         protocol.unwrap(protocol.error_reply(1, "illegal", "no"), 1, "batch", BATCH_STEPS)
 
 
-def test_a_batch_told_good_in_bulk_is_good_result_by_result() -> None:
-    # check_batch tells a batch good in one quick pass (exact JSON types), and looks at a
-    # batch it does not pass result by result (to name the first bad one): the two agree
+def test_check_batch_tells_each_malformed_result_and_passes_every_well_formed_one() -> None:
+    # each variant put at each step: where it is malformed, check_batch names that result;
+    # where it is well formed (a refusal's events, an ok's error, a state or legal actions
+    # left out where the step said false for them), the batch passes
     good = batch_results()
     refused = {"ok": False, "error": {"kind": "illegal", "code": None, "message": "no"}, "state": {}, "actions": []}
-    variants = {
-        "ok 1": {"ok": 1},
-        "events a dict": {"events": {}},
-        "an event a list": {"events": [[]]},
-        "error on an ok": {"error": "x"},
-        "state null, asked": {"state": None},
-        "state a list": {"state": []},
-        "actions null": {"actions": None},
-        "an action a number": {"actions": ["2C", 3]},
-        "refused, no error": {**refused, "error": None},
-        "refused, not illegal": {**refused, "error": {"kind": "bad-request"}},
-        "refused, code a number": {**refused, "error": {"kind": "illegal", "code": 4}},
-        "refused": refused,
-        "refused, events a dict": {**refused, "events": {}},
-    }
     steps = [*BATCH_STEPS, {**BATCH_STEPS[0], "state": False}, {**BATCH_STEPS[0], "actions": False}]
-    for name, change in variants.items():
+    assert [result["ok"] for result in [*good, good[0], good[0]]] == [True, False, True, True]
+    everywhere, nowhere, refusal, oks = range(len(steps)), range(0), [1], [0, 2, 3]
+    variants = {  # the change to a result, and the steps where the result is still well formed
+        "ok 1": ({"ok": 1}, nowhere),
+        "events a dict": ({"events": {}}, refusal),  # (a refusal's events are not read)
+        "an event a list": ({"events": [[]]}, refusal),
+        "error on an ok": ({"error": "x"}, oks),
+        "state null, asked": ({"state": None}, [2]),
+        "state a list": ({"state": []}, nowhere),
+        "actions null": ({"actions": None}, [3]),
+        "an action a number": ({"actions": ["2C", 3]}, nowhere),
+        "refused, no error": ({**refused, "error": None}, nowhere),
+        "refused, not illegal": ({**refused, "error": {"kind": "bad-request"}}, nowhere),
+        "refused, code a number": ({**refused, "error": {"kind": "illegal", "code": 4}}, nowhere),
+        "refused": (refused, everywhere),
+        "refused, events a dict": ({**refused, "events": {}}, everywhere),
+    }
+    for change, well_formed in variants.values():
         for at in range(len(steps)):
             results = [*good, good[0], good[0]]
             results[at] = {**results[at], **change}
-            try:
+            if at in well_formed:
                 protocol.check_batch(results, steps, {})
-                passes = True
-            except ProtocolViolation:
-                passes = False
-            assert protocol._plainly_good(results, steps) == passes, (name, at)
+            else:
+                with pytest.raises(ProtocolViolation, match=f"batch result {at + 1} is not"):
+                    protocol.check_batch(results, steps, {})
     lean = [*good, {**good[0], "state": None}, {**good[0], "actions": None}]
-    assert protocol._plainly_good(lean, steps)  # (what the steps said false for left out)
-    assert protocol._plainly_good([*good, {**good[0], "state": None}, refused], steps)
+    protocol.check_batch(lean, steps, {})  # (what the steps said false for left out)
+    protocol.check_batch([*good, {**good[0], "state": None}, refused], steps, {})
 
 
 def test_the_schema_covers_batch_requests_replies_and_the_hello_field() -> None:

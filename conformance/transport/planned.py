@@ -50,7 +50,7 @@ def apply_call(action: str, player: int | None) -> Call:
 
 
 class _Requests(NamedTuple):
-    """A plan's ``calls``, cut into ``runs`` (:func:`_runs`), and the request of each run."""
+    """A plan's ``calls``, cut into ``runs`` (:func:`_cut`), and the request of each run."""
 
     calls: list[Call]
     runs: list[list[Call]]
@@ -164,7 +164,8 @@ class Planned(Adapter):
     def plan(self, calls: list[Call]) -> None:
         """Ask ``calls`` now, in one pipeline; they are answered as they are made.
         To an implementation that takes batches, each run of moves goes as one
-        ``batch`` whose steps need neither state nor legal actions (:func:`moves`).
+        ``batch`` whose steps need the state and the legal actions only where the
+        plan asks them (:func:`_cut`).
         Calls that open the rest of the plan are planned already: it goes on."""
         sent, self._sent = self._sent, None
         if sent is not None and calls == sent.calls:

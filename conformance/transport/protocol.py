@@ -268,59 +268,39 @@ def check_batch(results: list[Json], steps: list[Json], reply: Json) -> None:
     may be left out where the step said ``false`` for it)."""
     if len(results) != len(steps):
         raise _violation(f"reply to batch holds {len(results)} results for {len(steps)} steps", reply)
-    if _plainly_good(results, steps):
-        return
     for number, (result, step) in enumerate(zip(results, steps, strict=True), 1):
-        if (ok := result.get("ok")) is True:
-            events = result.get("events")
-            good = isinstance(events, list) and all(map(isinstance, events, repeat(dict)))
-        else:
-            error = result.get("error")
-            good = ok is False and isinstance(error, dict) and error.get("kind") == "illegal"
-            good = good and isinstance(error.get("code"), str | None)
-        if good:
-            state, actions = result.get("state"), result.get("actions")
-            good = isinstance(state, dict) or (state is None and step.get("state") is False)
-            if isinstance(actions, list):
-                good = good and all(map(isinstance, actions, repeat(str)))
-            else:
-                good = good and actions is None and step.get("actions") is False
-        if not good:
+        if not _good_result(result, step):
             raise _violation(f"batch result {number} is not {{ok, events | error (illegal), state, actions}}", reply)
 
 
-def _plainly_good(results: list[Json], steps: list[Json]) -> bool:
-    """Whether every one of the (dict) ``results`` of ``steps`` is plainly well
-    formed, each value of exactly the type JSON reads (``type(x) is dict``, the
-    fastest test): ``True`` only where :func:`check_batch`'s look at each result
-    passes them all (a state or legal actions left out where the step said
-    ``false`` for it included). On ``False`` the batch is looked at result by
-    result, which names the first bad one (and takes a subclass)."""
-    for result, step in zip(results, steps, strict=True):
-        ok = result.get("ok")
-        if ok is True:
-            events = result.get("events")
-            if type(events) is not list:
-                return False
-            for event in events:
-                if type(event) is not dict:
-                    return False
-        else:
-            error = result.get("error")
-            if ok is not False or type(error) is not dict or error.get("kind") != "illegal":
-                return False
-            if (code := error.get("code")) is not None and type(code) is not str:
-                return False
-        state = result.get("state")
-        if type(state) is not dict and (state is not None or step.get("state") is not False):
+def _good_result(result: Json, step: Json) -> bool:
+    """Whether the (dict) ``result`` of the batch step ``step`` is well formed
+    (:func:`check_batch`). One loop in Python over a batch's results: at ~11
+    results a batch it is twice as fast as a field at a time over the whole batch
+    in C-level passes, whose set-up each time costs more than the loop."""
+    if (ok := result.get("ok")) is True:
+        events = result.get("events")
+        if not isinstance(events, list):
             return False
-        actions = result.get("actions")
-        if type(actions) is list:
-            for action in actions:
-                if type(action) is not str:
-                    return False
-        elif actions is not None or step.get("actions") is not False:
+        for event in events:
+            if not isinstance(event, dict):
+                return False
+    else:
+        error = result.get("error")
+        if ok is not False or not isinstance(error, dict) or error.get("kind") != "illegal":
             return False
+        if not isinstance(error.get("code"), str | None):
+            return False
+    state = result.get("state")
+    if not isinstance(state, dict) and (state is not None or step.get("state") is not False):
+        return False
+    actions = result.get("actions")
+    if isinstance(actions, list):
+        for action in actions:
+            if not isinstance(action, str):
+                return False
+    elif actions is not None or step.get("actions") is not False:
+        return False
     return True
 
 
