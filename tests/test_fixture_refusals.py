@@ -53,6 +53,7 @@ ELEVEN = (
     CASE.format(id="c")
     + '  setup: {"deal": {"players": 11, "dealer": 0}}\n'
     + "  refused: {kind: bad-request, code: bad-players}\n"
+    + "  invalid: true\n"
 )
 
 
@@ -132,7 +133,7 @@ def test_a_request_step_is_sent_as_written(tmp_path: Path) -> None:
         CASE.format(id="c")
         + """  position: {players: 3, leader: P1, hands: {P1: 8H 2C, P2: 9H 3C, P3: 10H 4C}}
   steps:
-  - {request: {cmd: apply, action: 8H, player: true}, refused: {kind: bad-request, code: bad-player}}
+  - {request: {cmd: apply, action: 8H, player: true}, refused: {kind: bad-request, code: bad-player}, invalid: true}
 """
     )
     run(write(tmp_path, body), ReferenceAdapter())

@@ -43,6 +43,7 @@ from generala_conformance.transport.adapter import (
 from generala_conformance.transport.declared import Declared, DeclaredUnsupported
 from generala_conformance.transport.loading import AdapterLoadError, describe, load_factory, open_adapter
 from generala_conformance.transport.planned import Call, Planned
+from generala_conformance.transport.protocol import InvalidMessage
 from generala_spec.options import profile_names, resolve
 
 MARKERS = {
@@ -822,6 +823,8 @@ def _send_ahead(item: pytest.Item) -> None:
     except pytest.skip.Exception:
         return
     planned = Planned(Declared(impl.adapter, impl.known_hello))
+    if isinstance(item, FixtureCaseItem):
+        planned.allow_invalid(item.case.invalid_requests(rules))
     planned.send_ahead(plan(rules))
     impl.sent_ahead = (item, rules, planned)
 
@@ -864,6 +867,8 @@ def outcome_of(report: pytest.TestReport, excinfo: pytest.ExceptionInfo[BaseExce
 
 
 def _message(error: BaseException) -> str:
+    if isinstance(error, InvalidMessage):  # the kit's own request: a fixture or kit bug
+        return f"[{error.code}] the kit's {error}"
     if isinstance(error, AdapterFault):
         text = f"[{type(error).__name__}] {error}"
         return f"{text}\n{error.detail}" if error.detail else text
@@ -967,7 +972,7 @@ def _failure_head(info: CaseInfo, attribution: Any) -> list[str]:
 
 
 def _readable(error: BaseException) -> bool:
-    return isinstance(error, AssertionError | AdapterFault | BadRequest | Refused)
+    return isinstance(error, AssertionError | AdapterFault | BadRequest | Refused | InvalidMessage)
 
 
 def pytest_report_teststatus(report: pytest.TestReport, config: pytest.Config) -> tuple[str, str, str] | None:

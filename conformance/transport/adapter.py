@@ -227,6 +227,11 @@ class Adapter(ABC):
         This default makes the calls when their outcomes are asked."""
         return partial(self.pipeline, calls)
 
+    def allow_invalid(self, requests: list[Json]) -> None:  # noqa: B027 - optional hook
+        """``requests`` (without ``id``) break the protocol schema on purpose: a case
+        checks their refusal. An adapter validating messages (``--validate-messages``)
+        lets them through; the others need not care."""
+
     def plan(self, calls: list[tuple[str, Json]]) -> None:  # noqa: B027 - optional hook
         """The calls about to be made, in order (as :meth:`pipeline` takes them): a
         hint. :class:`~generala_conformance.transport.planned.Planned` asks them

@@ -84,5 +84,8 @@ class Declared(Adapter):
         if self.series or not any(name == "start" and _series(kwargs["setup"]) for name, kwargs in calls):
             self.adapter.send_ahead(calls)
 
+    def allow_invalid(self, requests: list[Json]) -> None:
+        self.adapter.allow_invalid(requests)
+
     def close(self) -> None:
         self.adapter.close()

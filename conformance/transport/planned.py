@@ -276,6 +276,9 @@ class Planned(Adapter):
             self._record(call)
         return self.adapter.pipeline(calls)
 
+    def allow_invalid(self, requests: list[Json]) -> None:
+        self.adapter.allow_invalid(requests)
+
     def close(self) -> None:
         self._sent = None
         self._planned.clear()

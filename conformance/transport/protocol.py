@@ -315,24 +315,25 @@ def protocol_schema(name: str = "protocol.schema.json") -> Json:
 
 
 class MessageValidator:
-    """Checks every message against a game's protocol schema (``--validate-messages``)."""
+    """Checks every message against a game's protocol schema (``--validate-messages``),
+    but the requests a case sends invalid on purpose (:meth:`allow`)."""
 
     def __init__(self, schema_name: str = "protocol.schema.json") -> None:
-        from jsonschema import Draft202012Validator
-
         schema = protocol_schema(schema_name)
-        Draft202012Validator.check_schema(schema)
+        self._request = _schema_part(schema_name, "request")
+        replies = [cmd for cmd in ALL_RESULT_KEYS if f"reply-{cmd}" in schema["$defs"]]
+        self._replies = {cmd: _schema_part(schema_name, f"reply-{cmd}") for cmd in replies}
+        self._allowed: set[str] = set()
 
-        def part(name: str) -> Draft202012Validator:
-            return Draft202012Validator({"$defs": schema["$defs"], "$ref": f"#/$defs/{name}"})
-
-        self._request = part("request")
-        self._replies = {cmd: part(f"reply-{cmd}") for cmd in ALL_RESULT_KEYS if f"reply-{cmd}" in schema["$defs"]}
+    def allow(self, requests: list[Json]) -> None:
+        """Let ``requests`` (without ``id``) through: a contract case sends them invalid on purpose."""
+        self._allowed.update(_canonical(request) for request in requests)
 
     def check_request(self, message: Json) -> None:
-        """Raise :class:`InvalidMessage` when a request the kit built is not valid."""
+        """Raise :class:`InvalidMessage` when a request the kit built is not valid
+        (and not one a case sends invalid on purpose)."""
         error = _first_error(self._request, message)
-        if error:
+        if error and _canonical({k: v for k, v in message.items() if k != "id"}) not in self._allowed:
             raise InvalidMessage(f"request breaks the protocol schema: {error}")
 
     def check_reply(self, cmd: str, message: Json) -> None:
@@ -340,6 +341,25 @@ class MessageValidator:
         error = _first_error(self._replies[cmd], message)
         if error:
             raise _violation(f"reply to {cmd} breaks the protocol schema: {error}", message)
+
+
+def _canonical(request: Json) -> str:
+    return json.dumps(request, sort_keys=True)
+
+
+@cache
+def _schema_part(schema_name: str, name: str) -> Any:
+    """A validator of one ``$defs`` entry of a game's protocol schema."""
+    from jsonschema import Draft202012Validator
+
+    schema = protocol_schema(schema_name)
+    Draft202012Validator.check_schema(schema)
+    return Draft202012Validator({"$defs": schema["$defs"], "$ref": f"#/$defs/{name}"})
+
+
+def request_schema_error(request: Json, schema_name: str = "protocol.schema.json") -> str | None:
+    """Why ``request`` (without ``id``) breaks the game's protocol schema; ``None`` if it does not."""
+    return _first_error(_schema_part(schema_name, "request"), {"id": 1, **request})
 
 
 def _first_error(validator: Any, message: Json) -> str | None:
@@ -354,6 +374,9 @@ def _first_error(validator: Any, message: Json) -> str | None:
 
 class RequestAdapter(Adapter):
     """An adapter whose every method is one protocol request (see ``_call``)."""
+
+    validator: MessageValidator | None = None
+    """What checks the messages against the protocol schema (``--validate-messages``)."""
 
     @abstractmethod
     def _call(self, cmd: str, **fields: Any) -> Any:
@@ -384,6 +407,10 @@ class RequestAdapter(Adapter):
 
     def state(self) -> Json:
         return self._call("state")
+
+    def allow_invalid(self, requests: list[Json]) -> None:
+        if self.validator is not None:
+            self.validator.allow(requests)
 
     def batch(self, steps: list[Json]) -> list[Json]:
         """One ``batch`` request when the implementation takes them, else step by step."""

@@ -14,6 +14,7 @@ from generala_conformance.suite import case_cache, yaml_safe
 
 _SPEC_FILES = (
     "schemas/fixture.schema.json",
+    "schemas/protocol.schema.json",  # (the invalid marks are checked against it)
     *(f"cards/{name}.yaml" for name in ("clauses", "ambiguities", "sources", "options")),
 )
 _MAKERS = (fixtures, notation, yaml_safe, driver)  # the modules a Case's content comes from

@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache, lru_cache
 from importlib.resources import files
 from pathlib import Path
@@ -37,6 +37,7 @@ from generala_conformance.suite.yaml_safe import YamlRefused
 from generala_conformance.suite.yaml_safe import line_of as _line_of
 from generala_conformance.transport.adapter import Adapter, takes_plans
 from generala_conformance.transport.planned import Call, apply_call
+from generala_conformance.transport.protocol import request_schema_error
 from generala_spec import rulebook
 from generala_spec.options import options
 
@@ -87,6 +88,8 @@ class Step:
     seat: int = -1
     action: str = ""
     expected: Any = None
+    invalid: bool = False
+    """A contract step whose request breaks the protocol schema on purpose (its ``invalid`` mark)."""
 
 
 @dataclass(frozen=True)
@@ -105,6 +108,8 @@ class Case:
     steps: tuple[Step, ...] = field(repr=False)
     refused: Refusal | None = None
     verbatim: bool = False
+    invalid: bool = False
+    """Whether the setup breaks the protocol schema on purpose (the case's ``invalid`` mark)."""
 
     @property
     def where(self) -> str:
@@ -122,11 +127,20 @@ class Case:
         ahead while the case before ends (:meth:`Adapter.send_ahead`)."""
         return [("start", {"setup": self.setup_with(rules)}), *_calls(self.steps, rules)]
 
+    def invalid_requests(self, rules: Mapping[str, str]) -> list[Json]:
+        """The requests (without ``id``) the case sends under ``rules`` that break the
+        protocol schema on purpose (marked ``invalid``): a validating adapter lets
+        them through (:meth:`Adapter.allow_invalid`)."""
+        calls = [("start", {"setup": self.setup_with(rules)})] if self.invalid else []
+        calls += [_contract_call(step, rules) for step in self.steps if step.invalid]
+        return [{"cmd": name, **fields} for name, fields in calls]
+
     def run(self, adapter: Adapter, rules: Mapping[str, str]) -> None:
         """Play the case on ``adapter`` under ``rules``; raise :class:`Divergence` at the
         first step that differs. The adapter must hold no game; it is left holding this
         one (or none, for a case whose start is refused)."""
         driver = Driver(adapter)
+        adapter.allow_invalid(self.invalid_requests(rules))
         if takes_plans(adapter):
             adapter.plan(self.planned_calls(rules))
         try:
@@ -167,10 +181,9 @@ def _calls(steps: tuple[Step, ...], rules: Mapping[str, str]) -> list[Call]:
     state: Call = ("state", {})
     for step in steps:
         if step.kind == "refuse-start":
-            calls.append(("start", {"setup": _with_rules(step.expected[0], rules)}))
+            calls.append(_contract_call(step, rules))
         elif step.kind in ("refuse-deal", "refuse-request"):
-            sent = step.expected[0]
-            calls += [state, ("deal", {"deck": sent}) if step.kind == "refuse-deal" else _request_call(sent), state]
+            calls += [state, _contract_call(step, rules), state]
         elif step.kind == "do":
             calls.append(apply_call(step.action, step.seat))
         elif step.kind == "refuse":
@@ -180,6 +193,14 @@ def _calls(steps: tuple[Step, ...], rules: Mapping[str, str]) -> list[Call]:
         else:
             calls.append((step.kind, {}))  # state, legal
     return calls
+
+
+def _contract_call(step: Step, rules: Mapping[str, str]) -> Call:
+    """The adapter call of a contract step (refuse-start, refuse-deal, refuse-request)."""
+    sent = step.expected[0]
+    if step.kind == "refuse-start":
+        return ("start", {"setup": _with_rules(sent, rules)})
+    return ("deal", {"deck": sent}) if step.kind == "refuse-deal" else _request_call(sent)
 
 
 def _request_call(request: Any) -> Call:
@@ -367,7 +388,7 @@ class _Converter:
             by = self.seat([*rel, "by"], raw["by"])
             return Step("refuse", line, f"{raw['by']} sends {raw['send']!r}", by, raw["send"], raw["refused"])
         if "refused" in raw and "send" not in raw:
-            return self.contract_step(line, raw)
+            return self.contract_step(rel, line, raw)
         if "deal" in raw:
             deck = self.parse([*rel, "deal"], cards, raw["deal"])
             self.check_cards([*rel, "deal"], deck, exact=True)
@@ -376,16 +397,33 @@ class _Converter:
             return Step("state", line, "state", expected=self.state([*rel, "state"], raw["state"]))
         return Step("legal", line, "legal", expected=self.legal([*rel, "legal"], raw["legal"]))
 
-    @staticmethod
-    def contract_step(line: int, raw: Mapping[str, Any]) -> Step:
-        """A deal, a request or a start sent as written, that must be refused."""
-        want = Refusal(raw["refused"]["kind"], raw["refused"]["code"])
+    def contract_step(self, rel: list[Any], line: int, raw: Mapping[str, Any]) -> Step:
+        """A deal, a request or a start sent as written, that must be refused; its
+        ``invalid`` mark must say whether the request breaks the protocol schema."""
+        want, invalid = Refusal(raw["refused"]["kind"], raw["refused"]["code"]), raw.get("invalid", False)
         if "deal" in raw:
-            return Step("refuse-deal", line, f"deal {' '.join(raw['deal'])}", expected=(list(raw["deal"]), want))
-        if "start" in raw:
-            return Step("refuse-start", line, f"start {json.dumps(raw['start'])[:120]}", expected=(raw["start"], want))
-        text = raw["request"] if isinstance(raw["request"], str) else json.dumps(raw["request"])
-        return Step("refuse-request", line, f"request {text}", expected=(raw["request"], want))
+            step = Step("refuse-deal", line, f"deal {' '.join(raw['deal'])}", expected=(list(raw["deal"]), want))
+        elif "start" in raw:
+            text = f"start {json.dumps(raw['start'])[:120]}"
+            step = Step("refuse-start", line, text, expected=(raw["start"], want))
+        else:
+            text = raw["request"] if isinstance(raw["request"], str) else json.dumps(raw["request"])
+            step = Step("refuse-request", line, f"request {text}", expected=(raw["request"], want))
+        step = replace(step, invalid=invalid)
+        name, fields = _contract_call(step, {})
+        self.check_mark(rel, {"cmd": name, **fields}, invalid)
+        return step
+
+    def check_mark(self, rel: list[Any], request: Json, invalid: bool) -> None:
+        """A request the protocol schema rejects must be marked ``invalid``, and only such a
+        request (``--validate-messages`` lets the marked ones through, :meth:`Case.invalid_requests`)."""
+        error = request_schema_error(request)
+        if invalid and error is None:
+            message = "marked invalid, but the protocol schema accepts this request: remove the mark"
+            raise self.error([*rel, "invalid"], message, "invalid-mark")
+        if error is not None and not invalid:
+            message = f"the request breaks the protocol schema ({error}): mark it 'invalid: true' if that is the point"
+            raise self.error(rel, message, "unmarked-invalid-request")
 
     def requires(self, raw: Mapping[str, str]) -> dict[str, str]:
         table = options()
@@ -420,6 +458,9 @@ class _Converter:
             if "series" in raw:
                 raise self.error(["series"], "a verbatim setup says 'series' itself")
             setup = dict(raw["setup"])
+            self.check_mark(["setup"], {"cmd": "start", "setup": _with_rules(setup, {})}, raw.get("invalid", False))
+        elif "invalid" in raw:
+            raise self.error(["invalid"], "only a verbatim setup may be marked invalid", "invalid-mark")
         else:
             table = raw["position"] if "position" in raw else raw["deal"]
             if type(table["players"]) is not int:  # the schema takes 3.0 for an integer
@@ -446,6 +487,7 @@ class _Converter:
             steps=tuple(self.step(i, s) for i, s in enumerate(raw.get("steps", []))),
             refused=refused,
             verbatim="setup" in raw,
+            invalid=raw.get("invalid", False),
         )
 
 
