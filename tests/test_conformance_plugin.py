@@ -74,7 +74,7 @@ def test_reference_passes_every_case_in_process(pytester: pytest.Pytester) -> No
         ("crash_mid_run", "error", "AdapterCrash*crashed (exit code 1)*"),
         ("hang", "timeout", "AdapterTimeout*no reply to request*"),
         ("non_json", "error", "ProtocolViolation*not JSON*"),
-        ("wrong_shape", "error", "ProtocolViolation*reply to batch has no result.results*"),
+        ("wrong_shape", "error", "ProtocolViolation*reply to * has no result.*"),
         ("early_exit", "error", "AdapterCrash*exited early (code 0)*"),
         ("wrong_id", "error", "ProtocolViolation*carries id*"),
     ],
@@ -105,7 +105,7 @@ def test_stderr_chatter_passes_and_is_kept_with_the_case(pytester: pytest.Pytest
     command = f"{sys.executable} {IMPLS / 'stderr_chatter.py'}"
     result, document, _ = run_suite(pytester, f"--generala-adapter-cmd={command}")
     assert result.ret == 0 and set(outcomes(document).values()) == {"pass"}
-    assert any("log: handling batch" in (c["stderr"] or "") for c in document["cases"])
+    assert any("log: handling apply" in (c["stderr"] or "") for c in document["cases"])
 
 
 def test_validate_messages_through_the_reference_in_process(pytester: pytest.Pytester) -> None:

@@ -242,46 +242,6 @@ def test_a_long_pipeline_writes_its_requests_half_a_window_at_a_time() -> None:
     assert len(adapter.writes) <= sum(adapter.writes) // (adapter.window // 2 - 200) + 1  # (a line is ~100 bytes)
 
 
-STALLS = """
-import json, os, sys, time
-from generala_conformance.games.cards.reference_adapter import ReferenceAdapter
-from generala_conformance.transport.serve import handle
-
-adapter = ReferenceAdapter()
-print(json.dumps(handle(adapter, json.loads(sys.stdin.readline()))), flush=True)  # hello
-while not os.path.exists(sys.argv[1]):  # reads nothing more until the kit says so
-    time.sleep(0.01)
-for line in sys.stdin:
-    print(json.dumps(handle(adapter, json.loads(line))), flush=True)
-"""
-
-
-def test_requests_sent_ahead_fit_the_pipe_while_the_implementation_reads_none(tmp_path: Path) -> None:
-    """A full window of requests sent ahead (as a case's plan is) to an implementation
-    that reads none of them yet: the write returns at once (a window larger than the
-    pipe would block the kit until the implementation reads: a hang, whatever it does)."""
-    go = tmp_path / "go"
-    script = tmp_path / "stalls.py"
-    script.write_text(STALLS, "utf-8")
-    adapter = ProcessAdapter([sys.executable, str(script), str(go)], timeout=10)
-    calls = [("start", {"setup": POSITION})] * 2000  # ~200 KiB: more than a window
-    adapter.hello()
-    sending = threading.Thread(target=adapter.send_ahead, args=(calls,), daemon=True)
-    sending.start()
-    sending.join(5)
-    if sending.is_alive():  # blocked on a full pipe: the process is killed, which ends the write
-        os.kill(adapter.pid, signal.SIGKILL)  # type: ignore[arg-type]
-        sending.join(10)
-        adapter.close()
-        pytest.fail("the requests sent ahead filled the pipe: the kit waited for the implementation to read")
-    go.touch()
-    try:
-        outcomes = adapter.pipeline(calls)
-    finally:
-        adapter.close()
-    assert len(outcomes) == 2000 and all(state == outcomes[0] and isinstance(state, dict) for state in outcomes)
-
-
 AHEAD = """
 import json, sys
 from generala_conformance.games.cards.reference_adapter import ReferenceAdapter

@@ -14,8 +14,7 @@ from pathlib import Path
 import pytest
 from generala_conformance.games.cards.driver import Driver
 from generala_conformance.games.cards.reference_adapter import ReferenceAdapter
-from generala_conformance.transport.adapter import Adapter, BadRequest, Refused, kept
-from generala_conformance.transport.planned import Planned, apply_call
+from generala_conformance.transport.adapter import Adapter, BadRequest, Refused, apply_call, kept
 from generala_conformance.transport.process_adapter import ProcessAdapter
 
 SERVE = [sys.executable, "-m", "generala_conformance.cli", "serve"]
@@ -73,21 +72,6 @@ def test_a_batch_asked_step_by_step_and_refused_as_a_whole_holds_no_frame() -> N
         assert left_for_the_collector(refused_batch) == 0
     finally:
         adapter.close()
-
-
-def test_a_planned_refusal_raised_and_caught_leaves_no_cycle(served: ProcessAdapter) -> None:
-    def refused_through_the_plan() -> None:
-        planned = Planned(served)
-        planned.plan([START, ILLEGAL])
-        planned.start(POSITION)
-        try:  # (not pytest.raises: its record of the exception, held here, would be a cycle of the test's own)
-            planned.apply("KS", 0)
-        except Refused as exc:
-            assert exc.code is not None
-        else:
-            pytest.fail("KS, which P1 does not hold, was accepted")
-
-    assert left_for_the_collector(refused_through_the_plan) == 0
 
 
 def test_a_move_refused_to_a_driver_is_answered_without_its_traceback() -> None:

@@ -40,12 +40,6 @@ class Game(NamedTuple):
     requires: str | None = None
     """A function ``(requires, hello) -> requires`` adjusting what a case requires to
     what an implementation's hello declares (the dice game's point table)."""
-    planned: bool = False
-    """Whether its cases announce their requests, so that a process is sent them ahead
-    (:class:`~generala_conformance.transport.planned.Planned`, the card protocol's)."""
-    scenario_plan: str | None = None
-    """A function ``(steps, rules) -> calls``: the plan of a feature scenario's first step
-    that asks anything, read from its (pytest-bdd) steps, which the plugin sends ahead."""
     version_of_suite: str = "generala_scenarios:SUITE_VERSION"
     """Where its suite's version is (``MAJOR.MINOR.PATCH``, apart from the kit's)."""
 
@@ -64,8 +58,6 @@ GAMES: dict[str, Game] = {
         schema="protocol.schema.json",
         features="generala_conformance.games.cards.feature_suite",
         cases="generala_conformance.suite.pytest_plugin:card_cases",
-        planned=True,
-        scenario_plan="generala_conformance.games.cards.steps:scenario_plan",
     ),
     "dice": Game(
         name="dice",

@@ -18,7 +18,7 @@ import importlib
 import importlib.util
 import re
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -38,11 +38,9 @@ from generala_conformance.transport.adapter import (
     ProtocolViolation,
     Refused,
     Unsupported,
-    kept,
 )
 from generala_conformance.transport.declared import Declared, DeclaredUnsupported
 from generala_conformance.transport.loading import AdapterLoadError, describe, load_factory, open_adapter
-from generala_conformance.transport.planned import Call, Planned
 from generala_conformance.transport.protocol import InvalidMessage
 from generala_spec.options import profile_names, resolve
 
@@ -183,26 +181,6 @@ def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool 
 
 
 # --------------------------------------------------------------------- tags
-
-
-STEP_KEY = pytest.StashKey[tuple[Sequence[Any], int]]()
-"""On a scenario's item: its steps (pytest-bdd's, rendered) and the index of the running one."""
-
-
-@pytest.hookimpl(optionalhook=True)
-def pytest_bdd_before_step(request: pytest.FixtureRequest, scenario: Any, step: Any) -> None:
-    """Keep the running step of a scenario on its item (:func:`running_step`)."""
-    steps = scenario.steps
-    index = next((i for i, s in enumerate(steps) if s is step), None)
-    if index is not None:
-        request.node.stash[STEP_KEY] = (steps, index)
-
-
-def running_step(item: pytest.Item) -> tuple[Sequence[Any], int] | None:
-    """The steps of the scenario ``item`` runs and the index of the running one, if
-    a step runs: what a game's step definitions plan from (the Then steps after
-    a move are planned with it, ``games.cards.steps.checks_after``)."""
-    return item.stash.get(STEP_KEY, None)
 
 
 @pytest.hookimpl(tryfirst=True, optionalhook=True)  # pytest-bdd's hook: a run of fixture cases alone goes without
@@ -621,12 +599,6 @@ class Implementation:
         self.faults_in_a_row = 0  # cases ended in a timeout or a crash since the last one that did not
         self.closed = False
         self.closes_with: pytest.Session | None = None  # the session whose end closes the adapter
-        self.sent_ahead: tuple[pytest.Item, dict[str, str], Planned] | None = None
-        """The case whose plan was sent ahead (:func:`_send_ahead`), its rules and the adapter holding the plan."""
-        self.ahead: Planned | None = None  # that adapter, once the case is being set up (case_rules)
-        self.idle_check: str | AdapterFault | None = None
-        """The check that the case holding the adapter wrote nothing unasked (:func:`_check_idle`):
-        ``"due"`` at its tear-down, ``"done"`` as its call ended (:func:`_send_early`), or what that found."""
 
     def close(self) -> None:
         """Close the adapter (once)."""
@@ -670,7 +642,6 @@ class CircuitOpen(AdapterFault):
 
 
 IMPL_KEY = pytest.StashKey[Implementation]()
-NEXT_KEY = pytest.StashKey["pytest.Item | None"]()
 
 
 def _implementation(config: pytest.Config, session: pytest.Session | None = None) -> Implementation:
@@ -719,14 +690,7 @@ def generala_rules(request: pytest.FixtureRequest, generala_implementation: Impl
 
 
 def case_rules(item: pytest.Item, impl: Implementation) -> dict[str, str]:
-    """The rule options of the case ``item`` being set up (:func:`rules_for`; those its
-    plan was sent ahead with, when it was: the adapter holding that plan is then
-    ``impl.ahead``, the case's, :func:`_case_adapter`)."""
-    sent, impl.sent_ahead = impl.sent_ahead, None
-    if sent is not None and sent[0] is item:
-        impl.ahead = sent[2]
-        return sent[1]
-    impl.ahead = None
+    """The rule options of the case ``item`` being set up (:func:`rules_for`)."""
     return rules_for(case_info(item) if isinstance(item, pytest.Item) else None, item.config, impl.hello())
 
 
@@ -741,110 +705,15 @@ def generala_adapter(generala_implementation: Implementation, generala_rules: di
 def _case_adapter(impl: Implementation) -> Adapter:
     """The implementation for the case being set up (its rules taken, :func:`case_rules`),
     holding no game yet (each case starts its own): a setup its hello declares
-    unsupported is skipped, never sent; a process is asked each case's requests ahead
-    (:class:`Planned`) when the game's cases say them, by the adapter that holds the
-    case's plan when it was sent ahead (:func:`_send_ahead`)."""
-    ahead, impl.ahead = impl.ahead, None
-    impl.idle_check = "due"
-    if ahead is not None:
-        return ahead
-    declared = Declared(impl.adapter, impl.hello())
-    return Planned(declared) if impl.adapter.pipelines and impl.game.planned else declared
+    unsupported is skipped, never sent."""
+    return Declared(impl.adapter, impl.hello())
 
 
 def _check_idle(impl: Implementation) -> None:
-    """Raise if the implementation wrote output nobody asked for (a process only);
-    where that was checked as the case's call ended (:func:`_send_early`), raise
-    what that check found, if anything."""
-    checked, impl.idle_check = impl.idle_check, None
-    if isinstance(checked, AdapterFault):
-        raise checked
-    if checked == "done":
-        return
+    """Raise if the implementation wrote output nobody asked for (a process only)."""
     check_idle = getattr(impl.adapter, "check_idle", None)
     if check_idle is not None:
         check_idle()
-
-
-@pytest.hookimpl(tryfirst=True)
-def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> None:
-    """Keep the case after ``item`` with it, for :func:`_send_early`."""
-    item.stash[NEXT_KEY] = nextitem
-
-
-@pytest.hookimpl(wrapper=True)
-def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
-    """Once a case is torn down (its output checked idle, its stderr taken with its
-    report), the next case's plan is sent ahead (:meth:`Adapter.send_ahead`), so
-    that a process answers it while pytest reports this case and sets up the next
-    (unless it was sent as the case's call ended, :func:`_send_early`)."""
-    yield
-    if nextitem is not None:
-        _send_ahead(nextitem)
-
-
-def _send_early(item: pytest.Item, impl: Implementation) -> None:
-    """As the call of the case ``item`` ends (its replies read, its stderr taken),
-    check now that the implementation wrote nothing more (what the check finds is
-    raised at the case's tear-down, :func:`_check_idle`, as if made there) and send
-    the next case's plan ahead: the implementation answers it while pytest reports
-    this case, tears it down and sets up the next (~0.1 ms more a case than when it
-    was sent from the tear-down: the kit waited less for the longer plans).
-    Only after a case whose set-up made it an adapter (its tear-down checks it idle)."""
-    nextitem = item.stash.get(NEXT_KEY, None)
-    if nextitem is None or impl.idle_check != "due" or getattr(impl.adapter, "pid", None) is None:
-        return
-    try:
-        _check_idle(impl)
-    except AdapterFault as fault:
-        impl.idle_check = kept(fault)
-        return
-    impl.idle_check = "done"
-    _send_ahead(nextitem)
-
-
-def _send_ahead(item: pytest.Item) -> None:
-    """Send the plan of the case ``item`` ahead (:func:`_plan_of`), when it will surely
-    ask it: a planned game, no skip marker, no open circuit breaker, every option it
-    needs; and only to a running process (none is started for it)."""
-    impl = item.config.stash.get(IMPL_KEY, None)
-    if impl is None or impl.known_hello is None or getattr(impl.adapter, "pid", None) is None:
-        return
-    if impl.sent_ahead is not None and impl.sent_ahead[0] is item:
-        return  # (sent as the case before's call ended)
-    plan = _plan_of(item, impl.game)
-    info = case_info(item) if plan is not None else None
-    if info is None or not impl.game.planned or item.get_closest_marker("skip") or item.get_closest_marker("skipif"):
-        return
-    if impl.max_faults and impl.faults_in_a_row >= impl.max_faults:
-        return
-    try:
-        rules = rules_for(info, item.config, impl.known_hello)
-    except pytest.skip.Exception:
-        return
-    planned = Planned(Declared(impl.adapter, impl.known_hello))
-    if isinstance(item, FixtureCaseItem):
-        planned.allow_invalid(item.case.invalid_requests(rules))
-    planned.send_ahead(plan(rules))
-    impl.sent_ahead = (item, rules, planned)
-
-
-def _plan_of(item: pytest.Item, game: games.Game) -> Callable[[dict[str, str]], list[Call]] | None:
-    """How the case ``item`` plans its first requests under the rules it is given: a
-    fixture case's ``planned_calls``, a scenario's first step's (the game's
-    ``scenario_plan`` of its steps); ``None`` when it does not say."""
-    if isinstance(item, FixtureCaseItem):
-        return getattr(item.case, "planned_calls", None)
-    callspec = getattr(item, "callspec", None)
-    params = callspec.params if callspec is not None else {}
-    from pytest_bdd.scenario import scenario_wrapper_template_registry
-
-    template = scenario_wrapper_template_registry.get(getattr(item, "function", None))
-    if template is None or game.scenario_plan is None:
-        return None
-    example = params.get("_pytest_bdd_example", {})
-    steps = template.render(example).steps if example else template.steps  # (rendered with nothing: the same steps)
-    return functools.partial(games.load(game.scenario_plan), steps)
 
 
 # ------------------------------------------------------------------ outcomes
@@ -919,8 +788,6 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     if impl is not None and impl.known_hello is not None and call.when == "setup" and not impl.hello_reported:
         report.generala_hello = impl.known_hello  # (once a process: the run state keeps the first)
         impl.hello_reported = True
-    if impl is not None and call.when == "call":
-        _send_early(item, impl)
     return report
 
 

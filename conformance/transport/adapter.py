@@ -14,6 +14,13 @@ from typing import Any, TypeVar
 
 Json = dict[str, Any]
 E = TypeVar("E", bound=BaseException)
+Call = tuple[str, Json]
+"""A method of :class:`Adapter` by name and its keyword arguments (as :meth:`Adapter.pipeline` takes them)."""
+
+
+def apply_call(action: str, player: int | None) -> Call:
+    """The call of ``apply(action, player)`` (no ``player`` field when it is ``None``)."""
+    return ("apply", {"action": action} if player is None else {"action": action, "player": player})
 
 
 class AdapterFault(Exception):
@@ -232,17 +239,6 @@ class Adapter(ABC):
         checks their refusal. An adapter validating messages (``--validate-messages``)
         lets them through; the others need not care."""
 
-    def plan(self, calls: list[tuple[str, Json]]) -> None:  # noqa: B027 - optional hook
-        """The calls about to be made, in order (as :meth:`pipeline` takes them): a
-        hint. :class:`~generala_conformance.transport.planned.Planned` asks them
-        ahead; this default ignores it."""
-
-    def send_ahead(self, calls: list[tuple[str, Json]]) -> None:  # noqa: B027 - optional hook
-        """Calls a later :meth:`pipeline` will make (the next case's plan), which an
-        adapter over a process sends now, so that the implementation answers them
-        while the kit finishes the case before; anything else asked first makes
-        them void. This default does nothing."""
-
     def close(self) -> None:  # noqa: B027 - optional hook
         """Release the implementation (stop its process)."""
 
@@ -255,12 +251,3 @@ class BadRequest(Exception):
         super().__init__(f"{code}: {message}")
         self.code = code
         self.message = message
-
-
-def takes_plans(adapter: Any) -> bool:
-    """Whether ``adapter`` does something with a plan (:meth:`Adapter.plan`; the base
-    class's ignores it, as an in-process adapter does) and holds none for its next
-    calls already (a plan sent ahead for the case,
-    :attr:`~generala_conformance.transport.planned.Planned.planned_ahead`): the plan of
-    a case or a step is made only then (it was ~2% of an in-process ``check``)."""
-    return getattr(type(adapter), "plan", None) is not Adapter.plan and not getattr(adapter, "planned_ahead", False)

@@ -36,7 +36,6 @@ class Declared(Adapter):
     def __init__(self, adapter: Adapter, hello: Json) -> None:
         self.adapter = adapter
         self.series = supports_series(hello)
-        self.pipelines = adapter.pipelines
 
     def hello(self) -> Json:
         return self.adapter.hello()
@@ -71,18 +70,6 @@ class Declared(Adapter):
 
     def undoes(self) -> bool:
         return self.adapter.undoes()
-
-    def pipeline(self, calls: list[tuple[str, Json]]) -> list[Any]:
-        """The calls asked ahead by ``adapter``; one by one if a start among them
-        is declared unsupported (its outcome is then :class:`DeclaredUnsupported`)."""
-        if not self.series and any(name == "start" and _series(kwargs["setup"]) for name, kwargs in calls):
-            return super().pipeline(calls)
-        return self.adapter.pipeline(calls)
-
-    def send_ahead(self, calls: list[tuple[str, Json]]) -> None:
-        """Sent ahead by ``adapter`` unless a start among them is declared unsupported."""
-        if self.series or not any(name == "start" and _series(kwargs["setup"]) for name, kwargs in calls):
-            self.adapter.send_ahead(calls)
 
     def allow_invalid(self, requests: list[Json]) -> None:
         self.adapter.allow_invalid(requests)

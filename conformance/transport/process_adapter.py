@@ -7,8 +7,7 @@ by a thread (so a chatty implementation never blocks), sanitised and kept within
 bounds (:class:`StderrCapture`): the tail is attached to every fault, and
 :meth:`ProcessAdapter.take_stderr` hands out what was written since the last
 call, up to all that the pipe holds then (shown with the case). Requests may be
-sent ahead (:meth:`ProcessAdapter.pipeline`, and :meth:`ProcessAdapter.send_ahead`
-for a later pipeline: the next case's plan), never more bytes of them unanswered
+sent ahead (:meth:`ProcessAdapter.pipeline`, :meth:`ProcessAdapter.send`), never more bytes of them unanswered
 than the implementation's stdin pipe surely holds (:func:`pipe_window`). Any
 fault kills the whole process group (whatever the state of its leader); the next
 request starts a fresh process (and shakes hands again), so one crash costs one
@@ -279,9 +278,6 @@ class ProcessAdapter(protocol.RequestAdapter):
         self._last_start_fault: AdapterFault | None = None
         self._unclaimed_stderr = ""
         self._ahead: collections.deque[_Ahead] = collections.deque()  # requests sent ahead, in order
-        self._planned: tuple[list[tuple[str, Json]], _Ahead | AdapterFault] | None = None
-        """The calls sent ahead of the case that will ask them (:meth:`send_ahead`): their
-        requests in flight, or the fault in sending them."""
 
     # -- Adapter -------------------------------------------------------------
 
@@ -412,7 +408,6 @@ class ProcessAdapter(protocol.RequestAdapter):
         ``graceful``: first close its stdin and give it (then SIGTERM) a grace."""
         proc, self._proc = self._proc, None
         self._hello_sent = None
-        self._planned = None
         self._abandon(AdapterCrash("the implementation was stopped before it answered"))
         if proc is None:
             return
@@ -469,31 +464,11 @@ class ProcessAdapter(protocol.RequestAdapter):
             self.validator.check_reply(cmd, reply)
         return protocol.unwrap(reply, request_id, cmd, fields.get("steps"))
 
-    def send_ahead(self, calls: list[tuple[str, Json]]) -> None:
-        """Send the requests of ``calls`` now, their replies left to be read when
-        :meth:`pipeline` is asked ``calls`` (:meth:`Adapter.send_ahead`): the
-        implementation answers them while the kit does other work. Only to a
-        running implementation that nothing is waiting on, and only as many bytes
-        as :attr:`window` (neither pipe may fill up): of a longer list,
-        the requests that open it and fit, the rest sent by :meth:`pipeline` as
-        it reads their replies; a batch only to an implementation that takes
-        them. A fault in sending is the outcome of those calls, when they are asked."""
-        if not calls or self._planned is not None or self._ahead or self._proc is None or self._hello_sent is not None:
-            return
-        if self._buffer:
-            return
-        encoded = self._sendable(calls, opening=True)
-        if encoded is not None:
-            sent = calls[: len(encoded)]
-            self._planned = (sent, self._write(sent, encoded))
-
-    def _sendable(self, calls: list[tuple[str, Json]], opening: bool = False) -> list[tuple[int, bytes]] | None:
+    def _sendable(self, calls: list[tuple[str, Json]]) -> list[tuple[int, bytes]] | None:
         """The requests of ``calls`` encoded, if they may be sent ahead: at most
         :attr:`window` bytes (neither pipe may fill up while the replies
         are not read), a batch only to an implementation that takes them, and
-        every request one the kit can send (else the call that asks it says so).
-        ``opening``: else the requests that open ``calls`` and fit (up to one the
-        kit cannot send), if there is one."""
+        every request one the kit can send (else the call that asks it says so)."""
         if any(cmd == "batch" for cmd, _ in calls) and not self._batches():
             return None
         first = self._next_id
@@ -508,38 +483,17 @@ class ProcessAdapter(protocol.RequestAdapter):
                 encoded.append((request_id, line))
         except (ValueError, TypeError, RecursionError):  # (asked, the request raises it to its case)
             pass
-        if not encoded or (len(encoded) < len(calls) and not opening):
+        if len(encoded) < len(calls):
             encoded = []  # nothing is sent
         self._next_id = first + len(encoded)  # the ids of requests not sent are free again
         return encoded or None
 
     def _settle(self) -> None:
-        """Read the replies to every request in flight (:meth:`send`, :meth:`send_ahead`),
-        before another request: what was sent ahead and is not what is asked now is
-        dropped (a fault among it stops the process, which the next request
+        """Read the replies to every request in flight (:meth:`send`) before another
+        request (a fault among them stops the process, which the next request
         restarts), so that the next reply read is the next request's."""
-        self._planned = None
         while self._ahead:
             self._read_ahead()
-
-    def _taken_ahead(self, calls: list[tuple[str, Json]]) -> tuple[int, _Waiting, list[Any]]:
-        """How many of ``calls`` open with the requests sent ahead (:meth:`send_ahead`;
-        0 if they do not), with those requests still in flight, now the caller's
-        to read (when they are the last sent), or their outcomes read now (and, if
-        one is a fault, every call's)."""
-        planned, self._planned = self._planned, None
-        if planned is None or calls[: len(planned[0])] != planned[0]:
-            return 0, collections.deque(), []
-        sent, ahead = planned
-        if isinstance(ahead, AdapterFault):
-            return len(calls), collections.deque(), _repeated(ahead, len(calls))
-        if ahead.outcomes is None and self._ahead and self._ahead[-1] is ahead:
-            self._ahead.pop()  # the last requests in flight: the caller's pipeline goes on behind them
-            return len(sent), collections.deque(ahead.waiting), []
-        outcomes = list(self._outcomes_of(ahead))
-        if outcomes and isinstance(outcomes[-1], AdapterFault):
-            outcomes += [outcomes[-1]] * (len(calls) - len(outcomes))
-        return len(sent), collections.deque(), outcomes
 
     def pipeline(self, calls: list[tuple[str, Json]]) -> list[Any]:
         """Send the requests of ``calls`` ahead of their replies, read in order
@@ -547,17 +501,15 @@ class ProcessAdapter(protocol.RequestAdapter):
         requests as :attr:`window` bytes hold (a larger pipeline reads
         replies as it sends, so neither pipe fills up while the other side waits
         on it). A ``batch`` to an implementation without batches is asked step by
-        step. Calls whose requests were sent ahead (:meth:`send_ahead`) have their
-        replies read, the pipeline going on behind them."""
-        taken, waiting, outcomes = self._taken_ahead(calls)
-        if len(outcomes) == len(calls):
-            return outcomes
+        step."""
+        waiting: _Waiting = collections.deque()
+        outcomes: list[Any] = []
         unsent: list[bytes] = []  # lines of the requests in ``waiting`` not written yet
         ahead = sum(size for *_, size in waiting)  # bytes of the requests whose replies are not read yet
         try:
             self._settle()
             self._ensure_running()
-            for cmd, fields in calls[taken:]:
+            for cmd, fields in calls:
                 if cmd == "batch" and not self._batches():  # asked step by step, once the rest is answered
                     ahead = self._answer(waiting, unsent, outcomes, ahead, 0)
                     outcomes.append(self._steps(fields["steps"]))

@@ -35,8 +35,7 @@ from generala_conformance.games.cards.notation import (
 from generala_conformance.suite import yaml_safe
 from generala_conformance.suite.yaml_safe import YamlRefused
 from generala_conformance.suite.yaml_safe import line_of as _line_of
-from generala_conformance.transport.adapter import Adapter, takes_plans
-from generala_conformance.transport.planned import Call, apply_call
+from generala_conformance.transport.adapter import Adapter, Call, apply_call
 from generala_conformance.transport.protocol import request_schema_error
 from generala_spec import rulebook
 from generala_spec.options import options
@@ -121,12 +120,6 @@ class Case:
         keeps its own ``rules`` on top of them (and its ``profile``)."""
         return _with_rules(self.setup, rules) if self.verbatim else {**self.setup, "rules": dict(rules)}
 
-    def planned_calls(self, rules: Mapping[str, str]) -> list[Call]:
-        """The adapter calls the case makes under ``rules`` when the implementation
-        passes it: its plan (:meth:`Adapter.plan`), which the plugin may also send
-        ahead while the case before ends (:meth:`Adapter.send_ahead`)."""
-        return [("start", {"setup": self.setup_with(rules)}), *_calls(self.steps, rules)]
-
     def invalid_requests(self, rules: Mapping[str, str]) -> list[Json]:
         """The requests (without ``id``) the case sends under ``rules`` that break the
         protocol schema on purpose (marked ``invalid``): a validating adapter lets
@@ -141,8 +134,6 @@ class Case:
         one (or none, for a case whose start is refused)."""
         driver = Driver(adapter)
         adapter.allow_invalid(self.invalid_requests(rules))
-        if takes_plans(adapter):
-            adapter.plan(self.planned_calls(rules))
         try:
             if self.refused is None:
                 driver.start(self.setup_with(rules))
@@ -172,27 +163,6 @@ def _request(driver: Driver, request: Any) -> Any:
     """Send a verbatim request (``state``, ``legal``, an ``apply`` or a ``deal``)."""
     name, kwargs = _request_call(request)
     return getattr(driver.adapter, name)(**kwargs)
-
-
-def _calls(steps: tuple[Step, ...], rules: Mapping[str, str]) -> list[Call]:
-    """The adapter calls that ``steps`` make when the implementation passes them
-    (:func:`_run_step`; the plan of a case, :meth:`Adapter.plan`)."""
-    calls: list[Call] = []
-    state: Call = ("state", {})
-    for step in steps:
-        if step.kind == "refuse-start":
-            calls.append(_contract_call(step, rules))
-        elif step.kind in ("refuse-deal", "refuse-request"):
-            calls += [state, _contract_call(step, rules), state]
-        elif step.kind == "do":
-            calls.append(apply_call(step.action, step.seat))
-        elif step.kind == "refuse":
-            calls += [state, apply_call(step.action, step.seat), state]
-        elif step.kind == "deal":
-            calls.append(("deal", {"deck": step.expected[0]}))
-        else:
-            calls.append((step.kind, {}))  # state, legal
-    return calls
 
 
 def _contract_call(step: Step, rules: Mapping[str, str]) -> Call:

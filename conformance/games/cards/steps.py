@@ -31,7 +31,7 @@ Every refusal asserted by a step also asserts the state unchanged.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import pytest
@@ -48,39 +48,28 @@ from generala_conformance.games.cards.notation import (
     player,
     seat,
 )
-from generala_conformance.transport.adapter import Adapter, Refused, takes_plans
-from generala_conformance.transport.planned import Call, apply_call
+from generala_conformance.transport.adapter import Adapter, Refused
 from pytest_bdd import given, parsers, then, when
 
 Json = dict[str, Any]
-_STATE: Call = ("state", {})
-_LEGAL: Call = ("legal", {})
-
-
-Running = Callable[[], "tuple[Sequence[Any], int] | None"]
-"""The steps of the running scenario (pytest-bdd's) and the index of the running one, if known."""
 
 
 class Table:
-    """The game of one scenario: set up by Given steps, started at the first move.
-    ``running`` tells it the scenario's steps and the running one, so that a step's
-    plan holds the requests of the Then steps after it (:func:`checks_after`)."""
+    """The game of one scenario: set up by Given steps, started at the first move."""
 
-    def __init__(self, adapter: Adapter, rules: Mapping[str, str], running: Running | None = None) -> None:
+    def __init__(self, adapter: Adapter, rules: Mapping[str, str]) -> None:
         self.driver = Driver(adapter)
         self.adapter = adapter
         self.rules = dict(rules)
-        self.running = running
         self.setup: Json | None = None
         self.started = False
-        self.start_planned = False  # the adapter was told the start (Table.plan)
         self.pending: tuple[str, Refused, Json] | None = None
 
     def restart(self, setup: Json) -> None:
         """A new game (or series) on the same implementation, started at the next step."""
         if self.started:
             self.game()  # a refused move that no step asserted fails here
-        self.setup, self.started, self.start_planned = setup, False, False
+        self.setup, self.started = setup, False
 
     def game(self) -> Driver:
         """The driver of the started game; a refused move nobody asserted is a divergence."""
@@ -91,35 +80,13 @@ class Table:
         if not self.started:
             if self.setup is None:
                 raise Divergence("(scenario)", "a Given step sets up the table", "no setup", None)
-            if not self.start_planned:  # a step that plays no move: the start and the checks after it
-                self._plan([], last_may_be_refused=False, played=False)
             self.driver.start({**self.setup, "rules": self.rules})
             self.started = True
         return self.driver
 
-    def plan(self, moves: list[tuple[int, str]], last_may_be_refused: bool) -> None:
-        """Tell the adapter the requests of a step that plays ``moves`` (:meth:`Adapter.plan`,
-        :func:`_move_calls`)."""
-        if self.pending is not None:
-            return  # the step fails before any move (game)
-        self._plan(moves, last_may_be_refused)
-
-    def _plan(self, moves: list[tuple[int, str]], last_may_be_refused: bool, played: bool = True) -> None:
-        setup = None if self.started else self.setup
-        if takes_plans(self.adapter):
-            self.adapter.plan(_move_calls(setup, self.rules, moves, last_may_be_refused, self._checks(played)))
-        self.start_planned = setup is not None
-
-    def _checks(self, played: bool) -> list[Call]:
-        """The requests of the Then steps after the running one (:func:`checks_after`)."""
-        where = self.running() if self.running is not None else None
-        return [] if where is None else checks_after(*where, played=played)
-
     def deal(self, deck: list[str]) -> None:
-        """Series: deal the next game, planned with the checks of the Then steps after it."""
-        driver = self.game()
-        self.adapter.plan([("deal", {"deck": deck}), *(self._checks(played=True) or [_STATE])])
-        driver.deal(deck)
+        """Series: deal the next game."""
+        self.game().deal(deck)
 
     def move(self, s: int, action: str, last: bool) -> None:
         """Apply one move; the refusal of the step's last move waits for a Then step."""
@@ -140,129 +107,10 @@ class Table:
         return pending
 
 
-def _move_calls(
-    setup: Json | None,
-    rules: Mapping[str, str],
-    moves: list[tuple[int, str]],
-    last_may_be_refused: bool,
-    checks: Sequence[Call] = (),
-) -> list[Call]:
-    """The requests of a step that plays ``moves`` (its plan, :meth:`Table.plan`): the
-    start of ``setup`` under ``rules`` (``None``: the game is on), each move
-    (``last_may_be_refused``: the state before the last one, see :meth:`Table.move`),
-    then the ``checks`` of the Then steps after it (:func:`checks_after`), or, when
-    there are none, the state (which the next step most often checks; unasked, it
-    costs nothing more). A step that starts the game and plays nothing plans its
-    start and the same checks."""
-    start: list[Call] = [] if setup is None else [("start", {"setup": {**setup, "rules": dict(rules)}})]
-    return [*start, *_moves_calls(moves, last_may_be_refused), *(checks or [_STATE])]
-
-
-def _moves_calls(moves: list[tuple[int, str]], last_may_be_refused: bool) -> list[Call]:
-    """Each move's request (``last_may_be_refused``: the state before the last one)."""
-    calls: list[Call] = []
-    for index, (s, action) in enumerate(moves):
-        if last_may_be_refused and index == len(moves) - 1:
-            calls.append(_STATE)
-        calls.append(apply_call(action, s))
-    return calls
-
-
-def checks_after(steps: Sequence[Any], index: int, played: bool) -> list[Call]:
-    """The requests that the steps after ``steps[index]`` (pytest-bdd's steps of a
-    scenario, the one running) make when the scenario passes (:func:`_rest`).
-    ``played``: the running step's moves (or deal) are planned before them; else
-    it is the step that starts the game and plays nothing: they start with its
-    own if it is a Then step (none for a When step: its request comes after)."""
-    if played:
-        return _rest(steps, index + 1)
-    return _rest(steps, index) if steps[index].type == "then" else []
-
-
-def _rest(steps: Sequence[Any], start: int) -> list[Call]:
-    """The requests the steps from ``steps[start]`` on make when they pass, in order,
-    up to a step that cannot be told (a Given, a step that does not read): each
-    Then step's checks (:func:`_checks_of`), each When step's moves or deal and
-    then the requests after it, or the state when none are (:func:`_move_calls`)."""
-    if start >= len(steps):
-        return []
-    step = steps[start]
-    if step.type == "then":
-        checks = _checks_of(step.name)
-        return [] if checks is None else [*checks, *_rest(steps, start + 1)]
-    played = _played_by(step)
-    return [] if played is None else [*played, *(_rest(steps, start + 1) or [_STATE])]
-
-
-def _played_by(step: Any) -> list[Call] | None:
-    """The moves (:func:`_moves_calls`) or the deal a When step plays, ``None`` for any other step."""
-    try:
-        if (moves := _when_moves(step)) is not None:
-            return _moves_calls(*moves)
-        if step.type == "when" and (args := WHEN_DEAL.parse_arguments(step.name)) is not None:
-            return [("deal", {"deck": _deck(args["which"], step.docstring)})]
-    except ValueError:  # a card, a player or a move that does not read: the step fails there
-        return None
-    return None
-
-
-def scenario_plan(steps: Sequence[Any], rules: Mapping[str, str]) -> list[Call]:
-    """The plan of the first step of a scenario that asks the implementation
-    anything, from the scenario's ``steps`` (pytest-bdd's, rendered) under ``rules``:
-    the start of what its Given steps set up, the moves of its first When (none
-    for any other step: it starts the game, :meth:`Table.game`) and the requests
-    of the steps after it (:func:`checks_after`), exactly as that step will plan
-    them, so that the plugin can send them ahead while the
-    case before ends (:meth:`Adapter.send_ahead`). Empty when a Given step is not
-    one the step definitions know, or a step's text does not read (the step itself
-    then fails, as it would anyway)."""
-    setup: Json | None = None
-    try:
-        for index, step in enumerate(steps):
-            if step.type != "given":
-                if setup is None:
-                    return []
-                if (moves := _when_moves(step)) is not None:
-                    return _move_calls(setup, rules, *moves, checks_after(steps, index, played=True))
-                return _move_calls(setup, rules, [], False, checks_after(steps, index, played=False))
-            setup = _given_setup(step)
-            if setup is None:
-                return []
-    except ValueError:  # a card, a player or a move that does not read (NotationError)
-        return []
-    return []
-
-
-def _given_setup(step: Any) -> Json | None:
-    """What a Given step sets up (as its step function does), ``None`` if it is none of them."""
-    if (args := GIVEN_POSITION.parse_arguments(step.name)) is not None:
-        return _position(datatable=step.datatable.raw() if step.datatable else [], **args)
-    if (args := GIVEN_DEAL.parse_arguments(step.name)) is not None:
-        return _deal(docstring=step.docstring, **args)
-    return None
-
-
-def _when_moves(step: Any) -> tuple[list[tuple[int, str]], bool] | None:
-    """The moves a When step plays and whether its last one may be refused (as its
-    step function plans them), ``None`` for any other step."""
-    if step.type != "when":
-        return None
-    if (args := WHEN_MOVES.parse_arguments(step.name)) is not None:
-        return _moves(args["moves"]), True
-    if WHEN_PLAYED_OUT.is_matching(step.name):
-        return _played_out(step.docstring or ""), False
-    return None
-
-
 @pytest.fixture
-def generala_table(
-    generala_adapter: Adapter, generala_rules: Mapping[str, str], request: pytest.FixtureRequest
-) -> Table:
-    """The table of one scenario, on the implementation under test (told the running
-    step by the plugin, :func:`~generala_conformance.suite.pytest_plugin.running_step`)."""
-    from generala_conformance.suite.pytest_plugin import running_step
-
-    return Table(generala_adapter, generala_rules, lambda: running_step(request.node))
+def generala_table(generala_adapter: Adapter, generala_rules: Mapping[str, str]) -> Table:
+    """The table of one scenario, on the implementation under test."""
+    return Table(generala_adapter, generala_rules)
 
 
 # ----------------------------------------------------------------------- Given
@@ -361,7 +209,6 @@ def when_moves(generala_table: Table, moves: str) -> None:
     """Moves in order: ``P1 leads 8H, P2 plays 9H and P3 declines``, ``P3 takes 9H``;
     ``P2 sends "8X"`` sends an action text as it is."""
     parts = _moves(moves)
-    generala_table.plan(parts, last_may_be_refused=True)
     for i, (s, action) in enumerate(parts):
         generala_table.move(s, action, last=i == len(parts) - 1)
 
@@ -370,7 +217,6 @@ def when_moves(generala_table: Table, moves: str) -> None:
 def when_played_out(generala_table: Table, docstring: str) -> None:
     """A whole run of moves in the short notation (``P2 8H, P3 decline, P3 take 8H``)."""
     moves = _played_out(docstring)
-    generala_table.plan(moves, last_may_be_refused=False)
     driver = generala_table.game()
     for move in moves:
         driver.act(*move)
@@ -547,54 +393,27 @@ def _general(table: Table, step: str) -> Callable[[], None] | None:
         "nobody_out": nobody_out,
         "nobody_loses": nobody_loses,
     }
-    for pattern, name, _ in GENERAL_FORMS:
+    for pattern, name in GENERAL_FORMS:
         if (m := re.fullmatch(pattern, step)) is not None:
             check = checks[name]
             return lambda: check(m.group(1) or "")  # type: ignore[misc]
     return None
 
 
-GENERAL_FORMS: tuple[tuple[str, str, tuple[Call, ...]], ...] = (
-    (r"the move is refused(?: with (\S+))?", "refused", (_STATE,)),
-    (r"the legal moves are (.+)", "legal", (_LEGAL,)),
-    (r"the trick on the table is (.+)", "trick", (_STATE,)),
-    (r"the cards out of play include (.+)", "out_of_play", (_STATE,)),
-    (r"the cards out of play do not include (.+)", "not_out_of_play", (_STATE,)),
-    (r"the events are (.+)", "events", ()),
-    (r"the game is (not )?over", "over", (_STATE,)),
-    (r"the hands hold (.+) cards", "sizes", (_STATE,)),
-    (r"the series is not over()", "series_on", (_STATE,)),
-    (r"nobody goes out()", "nobody_out", ()),
-    (r"nobody loses()", "nobody_loses", ()),
+GENERAL_FORMS: tuple[tuple[str, str], ...] = (
+    (r"the move is refused(?: with (\S+))?", "refused"),
+    (r"the legal moves are (.+)", "legal"),
+    (r"the trick on the table is (.+)", "trick"),
+    (r"the cards out of play include (.+)", "out_of_play"),
+    (r"the cards out of play do not include (.+)", "not_out_of_play"),
+    (r"the events are (.+)", "events"),
+    (r"the game is (not )?over", "over"),
+    (r"the hands hold (.+) cards", "sizes"),
+    (r"the series is not over()", "series_on"),
+    (r"nobody goes out()", "nobody_out"),
+    (r"nobody loses()", "nobody_loses"),
 )
-"""The general claims (:func:`then_general`): each one's pattern, check and the
-requests it makes when it holds (:func:`_checks_of`)."""
-
-
-def _checks_of(name: str) -> list[Call] | None:
-    """The requests the Then step ``name`` makes when its claim holds, as
-    :func:`then_player` and :func:`then_general` make them (a move it expects
-    refused, with the states around it); ``None`` for a step it cannot tell."""
-    if (args := THEN_PLAYER.parse_arguments(name)) is not None:
-        claim = args["claim"]
-        if claim in _EVENT_CLAIMS or claim in ("goes out", "does not go out"):
-            return []
-        if _MUST_LEAD.fullmatch(claim):
-            return [_LEGAL]
-        if (m := _MAY.fullmatch(claim)) is None:
-            return [_STATE]
-        if not m.group(1):
-            return [_STATE, _LEGAL]
-        try:  # (Driver.refuse: the state, the move, the state)
-            refused = apply_call(_action(m.group(2), m.group(3) or ""), seat(args["who"]))
-        except ValueError:  # a card or a player that does not read: the step fails there
-            return None
-        return [_STATE, _LEGAL, _STATE, refused, _STATE]
-    if THEN_GENERAL.is_matching(name):
-        for pattern, _, asked in GENERAL_FORMS:
-            if re.fullmatch(pattern, name):
-                return list(asked)
-    return None
+"""The general claims (:func:`then_general`): each one's pattern and check."""
 
 
 @then(THEN_GENERAL)
