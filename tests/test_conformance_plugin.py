@@ -236,26 +236,3 @@ def test_a_fixture_case_is_located_as_pytest_locates_it(pytester: pytest.Pyteste
     assert len(located) == 3
     assert all(ours == pytests for ours, pytests in located)
     assert len({ours[2] for ours, _ in located}) == 3  # each case its own name, its file's path
-
-
-def test_the_young_generation_is_collected_less_often_while_the_cases_run(pytester: pytest.Pytester) -> None:
-    import gc
-
-    from generala_conformance.young_gc import YOUNG_GC_THRESHOLD
-
-    before = gc.get_threshold()
-    during: list[tuple[int, ...]] = []
-
-    class Probe:
-        def pytest_runtest_call(self) -> None:
-            during.append(gc.get_threshold())
-
-    pytester.inline_run(
-        *QUIET,
-        "--generala-suite-only",
-        f"--generala-cases={CASES}",
-        f"--generala-adapter={REFERENCE}",
-        plugins=[Probe()],
-    )
-    assert during == [(YOUNG_GC_THRESHOLD, *before[1:])] * 3
-    assert gc.get_threshold() == before  # put back at the end

@@ -214,23 +214,3 @@ def test_cli_merge_says_which_shards_do_not_belong_or_are_missing(tmp_path, caps
     assert "Traceback" not in err
     assert main(["fuzz", "--merge", str(a), str(b)]) == 2
     assert "shard(s) 3 of 3 missing [missing-shards]" in capsys.readouterr().err
-
-
-def test_a_campaigns_games_are_played_with_the_young_generation_collected_less_often() -> None:
-    import gc
-
-    from generala_conformance.games.cards.reference_adapter import ReferenceAdapter
-    from generala_conformance.young_gc import YOUNG_GC_THRESHOLD
-
-    before, frozen, during = gc.get_threshold(), gc.get_freeze_count() > 0, []
-
-    class Probing(ReferenceAdapter):
-        def start(self, setup: dict) -> dict:
-            during.append((gc.get_threshold(), gc.get_freeze_count() > 0))
-            return super().start(setup)
-
-    settings = Settings(players=(3,), endgame_rate=0.0, series_rate=0.0)
-    for chunk in campaign.run(Probing, 0, range(4), settings, chunk=2):
-        assert chunk.games == 2
-        assert gc.get_threshold() == before and (gc.get_freeze_count() > 0) == frozen  # put back between chunks
-    assert during == [((YOUNG_GC_THRESHOLD, *before[1:]), True)] * 4

@@ -75,51 +75,13 @@ def test_check_with_cached_cases_loads_no_yaml_parser_nor_debugger(check_modules
     assert not {"yaml", "pdb"} & check_modules  # pdb: the left-out debugging plugin imports it at configure
 
 
-def test_check_looks_up_no_plugin_entry_point(tmp_path: Path) -> None:
-    """The suite's plugin is handed to pytest as a module: a ``-p`` name alone makes
-    pytest read every installed distribution's entry points first."""
-    code = "import importlib.metadata as m\nreads = []\nfound = m.distributions\n"
-    code += "m.distributions = lambda *a, **k: reads.append(1) or found(*a, **k)\n"
-    code += 'ARGS = ["-k", "no-case-has-this-name"]\n' + CHECK_THEN_MODULES + "print('entry-point reads', len(reads))"
-    done = _python(code, tmp_path)
-    lines = done.stdout.strip().splitlines()
-    assert lines[-2].startswith("2 ") and lines[-1] == "entry-point reads 0", done.stdout[-2000:] + done.stderr[-2000:]
-
-
 def test_check_without_a_junit_report_loads_no_junit_writer(check_modules: set[str]) -> None:
     assert not {"_pytest.junitxml", "xml.etree.ElementTree"} & check_modules  # --junit: tests/test_conformance_cli.py
-
-
-def test_check_loads_no_code_generator_of_pytest_bdd(check_modules: set[str]) -> None:
-    assert "pytest_bdd.plugin" in check_modules
-    assert not {m for m in check_modules if m == "mako" or m.startswith(("mako.", "pytest_bdd.generation"))}
-
-
-def test_the_code_generator_can_still_be_imported_after_a_check(tmp_path: Path) -> None:
-    code = 'ARGS = ["-k", "eliminated"]\n' + CHECK_THEN_MODULES
-    code += "import pytest_bdd.generation as g, pytest_bdd; print(g.generate_code.__name__)"
-    done = _python(code, tmp_path)
-    assert done.stdout.split()[-1] == "generate_code", done.stdout[-2000:] + done.stderr[-2000:]
 
 
 def test_check_takes_the_kits_cases_from_the_cache_without_validating(check_modules: set[str]) -> None:
     assert "generala_conformance.games.cards.case_cache" in check_modules
     assert "jsonschema" not in check_modules
-
-
-def test_check_collects_no_group_its_filters_select_no_case_of(tmp_path: Path) -> None:
-    """Once the suite's index is written (by a first run), a run of fixture cases alone
-    imports neither pytest-bdd nor the steps, and a run selecting nothing reads no case."""
-    first, _ = _check_modules(tmp_path, "-k", "no-case-has-this-name")
-    assert first == "2"  # nothing selected: the kit could not run (and the whole suite was indexed)
-    code, fixtures_only = _check_modules(tmp_path, "-k", "fixtures")
-    assert code == "0"
-    assert "generala_conformance.games.cards.case_cache" in fixtures_only
-    assert not {m for m in fixtures_only if m.startswith("pytest_bdd") or m.endswith((".steps", ".feature_suite"))}
-    code, nothing = _check_modules(tmp_path, "-k", "no-case-has-this-name")
-    assert code == "2"
-    assert not {"generala_conformance.games.cards.case_cache", "generala_conformance.games.cards.fixtures"} & nothing
-    assert "generala_spec.rulebook" not in nothing  # (the rules sent name the card game from generala_spec.folders)
 
 
 SERVE_THEN_MODULES = """

@@ -20,7 +20,6 @@ from typing import Any
 
 import pytest
 from generala_conformance.cli import exit_codes
-from generala_conformance.suite import early_launch
 from generala_conformance.suite.pytest_plugin import RUN_KEY
 from generala_conformance.suite.suite_run import (
     CheckUsageError,
@@ -119,7 +118,6 @@ def run(args: argparse.Namespace) -> int:
         print(f"generala-kit check: {error} [{error.code}]", file=sys.stderr)
         return exit_codes.CANNOT_RUN
     verdict = _Verdict()
-    launched = early_launch.launch(args)  # (its start-up overlaps pytest's)
-    if run_pytest(build_argv(args), plugins=[verdict, *([launched] if launched else [])]) == NO_CASES:
+    if run_pytest(build_argv(args), plugins=[verdict]) == NO_CASES:
         print("generala-kit check: no case matched the filters", file=sys.stderr)
     return exit_codes.of_report(verdict.document)

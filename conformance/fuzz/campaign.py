@@ -20,7 +20,6 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from generala_conformance import young_gc
 from generala_conformance.fuzz.differential import (
     GameResult,
     Kept,
@@ -69,7 +68,6 @@ def _start_worker(factory: Callable[[], Adapter]) -> None:
     """Pool worker set-up: one implementation for the whole campaign, released
     when the worker exits (``multiprocessing`` runs its finalizers then)."""
     global _WORKER
-    young_gc.collect_less()  # (for the worker's life: it plays games and nothing else)
     _WORKER = Kept(factory)
     multiprocessing.util.Finalize(_WORKER, _WORKER.close, exitpriority=10)
 
@@ -124,15 +122,12 @@ def run(
     each keeping one implementation for every chunk it plays.
 
     Without ``keep_going`` no new chunk is started once a divergence is found.
-    Games are played with the garbage collector set for objects that die young
-    (:mod:`generala_conformance.young_gc`), put back between chunks.
     """
     parts = chunks(games, chunk)
     if jobs <= 1:  # one implementation for every chunk: no restart between chunks
         played = run_games(factory, seed, games, settings, stop_at_first=not keep_going)
         for part in parts:
-            with young_gc.collected_less():
-                result = collect(itertools.islice(played, len(part)))
+            result = collect(itertools.islice(played, len(part)))
             yield result
             if result.found and not keep_going:
                 return

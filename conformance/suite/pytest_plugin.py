@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import fnmatch
 import functools
-import gc
 import importlib
 import importlib.util
 import re
@@ -24,12 +23,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from generala_conformance import games, young_gc
-from generala_conformance.suite import early_launch, suite_index
+from generala_conformance import games
 from generala_conformance.suite import expectations as expectations_mod
 from generala_conformance.suite import report as report_mod
 from generala_conformance.suite.sent_rules import Lacking, rules_to_send
-from generala_conformance.transport import handshake
+from generala_conformance.transport import handshake, impl_options
 from generala_conformance.transport.adapter import (
     Adapter,
     AdapterFault,
@@ -121,13 +119,6 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         help="progress on stderr instead of a letter per case: a bar on a terminal, else a line every 30 s",
     )
     group.addoption(
-        "--generala-fork",
-        type=int,
-        default=1,
-        metavar="N",
-        help="run the cases in N worker processes forked after the collection (POSIX)",
-    )
-    group.addoption(
         "--generala-no-skip",
         action="store_true",
         help="strict: any skip fails the run (skips declared in the expectations file stay allowed, and are listed)",
@@ -151,12 +142,6 @@ def pytest_configure(config: pytest.Config) -> None:
         config.stash[RUN_KEY] = state
         if not hasattr(config, "workerinput"):
             config.pluginmanager.register(state, "generala-run")
-        selection = _selection(config)
-        config.stash[SELECTION_KEY] = selection
-        if selection is None or "features" in selection.groups:
-            from generala_conformance.suite import bdd_plugin
-
-            bdd_plugin.register(config.pluginmanager)
 
 
 def game_of(config: pytest.Config) -> games.Game:
@@ -214,79 +199,15 @@ class SuiteModule(pytest.Module):
         return importlib.import_module(self.module_name)
 
 
-GROUPS = frozenset({"features", "fixtures"})
-"""The collectors of the suite (:func:`_collect_suite`)."""
-
-
-def _collect_suite(session: pytest.Session, groups: frozenset[str] = GROUPS) -> Iterator[pytest.Item]:
-    """The suite's cases of ``groups``: the feature scenarios (not with ``--generala-cases``),
-    then the fixture cases."""
+def _collect_suite(session: pytest.Session) -> Iterator[pytest.Item]:
+    """The suite's cases: the feature scenarios (not with ``--generala-cases``), then the fixture cases."""
     features = importlib.util.find_spec(game_of(session.config).features)
     bundled = not session.config.getoption("generala_cases")
-    if "features" in groups and bundled and features is not None and features.origin is not None:
+    if bundled and features is not None and features.origin is not None:
         module = SuiteModule.from_parent(session, path=Path(features.origin), nodeid="generala/features")
         module.module_name = features.name
-        if session.config.getoption("generala_suite_only"):  # the suite alone: its steps looked up once each
-            from generala_conformance.suite import step_lookup
-
-            step_lookup.serve(module)
         yield from session.genitems(module)
-    if "fixtures" in groups:
-        yield from session.genitems(FixtureCases.from_parent(session, name="fixtures", nodeid="generala/fixtures"))
-
-
-@dataclass
-class Selection:
-    """What the run collects of the bundled suite, from its index (:mod:`~generala_conformance.suite.suite_index`)."""
-
-    groups: frozenset[str]
-    """The groups of which the run's filters select a case."""
-    left_out: list[CaseInfo]
-    """The cases of the other groups (deselected, as the filters would)."""
-
-
-SELECTION_KEY = pytest.StashKey["Selection | None"]()
-
-
-def _selection(config: pytest.Config) -> Selection | None:
-    """The groups of the kit's own suite this run needs; ``None``: collect every group, as
-    when the run's filters are not the kit's alone (a user's pytest run), the cases are a
-    user's (``--generala-cases``), or there is no index for this content yet."""
-    if not config.getoption("generala_suite_only") or config.getoption("generala_cases"):
-        return None
-    entries = suite_index.read(game_of(config).name)
-    if entries is None:
-        return None
-    try:
-        keeps = suite_index.keyword_filter(config.option.keyword)
-    except (SyntaxError, ImportError):  # a wrong expression: pytest itself reports it
-        return None
-    state = config.stash[RUN_KEY]
-    groups = set()
-    for group, info, names in entries:
-        if group not in groups and _selected(info, config) and keeps(names | _expected_marks(info, state)):
-            groups.add(group)
-    return Selection(frozenset(groups), [entry.info for entry in entries if entry.group not in groups])
-
-
-def _expected_marks(info: CaseInfo, state: RunState) -> frozenset[str]:
-    """The names of the marks the expectations file gives the case (``skip``, ``xfail``; ``-k`` matches them)."""
-    expected = state.expectations.lookup(info) if state.expectations else None
-    if expected is None:
-        return frozenset()
-    return frozenset({"skip" if expected.outcome == "skip" else "xfail"})
-
-
-def _write_index(config: pytest.Config, items: list[tuple[pytest.Item, CaseInfo]]) -> None:
-    """After a collection of the whole bundled suite, store its index (before the
-    expectations file marks a case: those marks are the run's, not the suite's)."""
-    entries = []
-    for item, info in items:
-        names = suite_index.names_of(item)
-        if names is None:  # a pytest that does not say: no index
-            return
-        entries.append(suite_index.Entry("fixtures" if isinstance(item, FixtureCaseItem) else "features", info, names))
-    suite_index.write(game_of(config).name, entries)
+    yield from session.genitems(FixtureCases.from_parent(session, name="fixtures", nodeid="generala/fixtures"))
 
 
 class FixtureCases(pytest.Collector):
@@ -452,9 +373,8 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
             HandshakeItem.from_parent(session, name="handshake", nodeid="generala::handshake", failure=failure)
         )
         return
-    selection = config.stash.get(SELECTION_KEY, None)
     collected, seen = [], {}
-    for item in _collect_suite(session, selection.groups if selection is not None else GROUPS):
+    for item in _collect_suite(session):
         info = case_info(item)
         if info is None:
             continue
@@ -462,9 +382,6 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
             raise pytest.UsageError(f"two cases have the id {info.id!r}: {seen[info.id]} and {info.where}")
         seen[info.id] = info.where
         collected.append((item, info))
-    whole = selection is None and config.getoption("generala_suite_only") and not config.getoption("generala_cases")
-    if whole and session.testsfailed == 0:  # a suite that could not be loaded in full is not indexed
-        _write_index(config, collected)
     kept, dropped = [], []
     for item, info in collected:
         (kept if _selected(info, config) else dropped).append(item)
@@ -476,30 +393,7 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
             item.add_marker(pytest.mark.xfail(reason=reason, strict=True))
     if dropped:
         config.hook.pytest_deselected(items=dropped)
-    if selection is not None and selection.left_out:  # the groups not collected: deselected (the terminal counts them)
-        config.hook.pytest_deselected(items=selection.left_out)
     items.extend(kept)
-
-
-GC_KEY = pytest.StashKey[tuple[int, ...]]()
-
-
-def pytest_collection_finish(session: pytest.Session) -> None:
-    """Once the suite is collected, what exists (modules, cases, items) lives to the end of
-    the run: :func:`gc.freeze` keeps it out of the garbage collector's full collections,
-    which the cases' own garbage triggers hundreds of times (~15% of a ``check``); and
-    the young generation is collected less often (:mod:`generala_conformance.young_gc`,
-    until the run ends)."""
-    config = session.config
-    if RUN_KEY in config.stash:
-        config.stash[GC_KEY] = young_gc.collect_less()
-
-
-def pytest_unconfigure(config: pytest.Config) -> None:
-    """The garbage collector's thresholds put back as they were before the cases ran."""
-    threshold = config.stash.get(GC_KEY, None)
-    if threshold is not None:
-        gc.set_threshold(*threshold)
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -529,34 +423,6 @@ def _handshake_failure(config: pytest.Config) -> handshake.HandshakeFailed | Non
         impl.close()
         return failure
     return None
-
-
-@pytest.hookimpl(tryfirst=True)
-def pytest_runtestloop(session: pytest.Session) -> bool | None:
-    """Under ``--generala-fork N``, run the collected cases in N forked workers
-    (:mod:`generala_conformance.suite.forked`), each with its own implementation;
-    this process, whose implementation has shaken hands already, is closed first."""
-    config = session.config
-    jobs = config.getoption("generala_fork")
-    plain = session.testsfailed or config.option.collectonly or len(session.items) < 2
-    xdist = hasattr(config, "workerinput") or config.pluginmanager.has_plugin("dsession")  # xdist distributes
-    if jobs < 2 or plain or xdist or RUN_KEY not in config.stash:
-        return None
-    from generala_conformance.suite import forked
-
-    impl = config.stash.get(IMPL_KEY, None)
-    if impl is not None:
-        impl.close()
-
-    def start() -> None:
-        impl = Implementation(config)
-        config.stash[IMPL_KEY] = impl
-        launch = getattr(impl.adapter, "launch", None)
-        if launch is not None:
-            launch()
-
-    forked.run(session, jobs, start, detach=[config.pluginmanager.get_plugin("generala-run")])
-    return True
 
 
 class HandshakeItem(pytest.Item):
@@ -589,9 +455,10 @@ class Implementation:
         self.game = game_of(config)
         timeout, validate = config.getoption("generala_timeout"), config.getoption("generala_validate_messages")
         clean_env, pass_env = config.getoption("generala_clean_env"), config.getoption("generala_pass_env")
-        opened = early_launch.opened_with(command, timeout, validate, clean_env, pass_env, self.game.name)
-        launched = early_launch.taken(config, opened) if command and not adapter else None  # (by ``check``)
-        self.adapter: Adapter = launched or open_adapter(adapter, **opened)
+        env = impl_options.environment(clean_env, pass_env)
+        self.adapter: Adapter = open_adapter(
+            adapter, command, timeout=timeout, validate=validate, env=env, game=self.game.name
+        )
         self.who = f"`{command}`" if command else f"{adapter}"
         self.known_hello: dict[str, Any] | None = None
         self.hello_reported = False  # whether a report carried it already (generala_hello)
@@ -927,6 +794,9 @@ class RunState:
     def _record(self, report: pytest.TestReport) -> None:
         """Fold one phase's report into its case's result."""
         outcome = getattr(report, "generala_outcome", None)
+        if outcome is None and report.failed and report.nodeid in self.results:
+            outcome = "error"  # a report made without the case: xdist's of a worker that died running it
+            report.generala_message = f"[WorkerLost] the worker process (-n) running this case ended: {report.longrepr}"
         if outcome is None:
             return
         self.hello = self.hello or getattr(report, "generala_hello", None)
@@ -965,6 +835,8 @@ class RunState:
             return "the cases could not be loaded:\n" + "\n".join(self.load_errors)
         if exitstatus in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED):
             return None
+        if exitstatus == pytest.ExitCode.INTERRUPTED and self.config.option.maxfail and self.unexpected:
+            return None  # -x under -n: xdist stops its workers at the first failure and calls it an interruption
         if exitstatus == pytest.ExitCode.NO_TESTS_COLLECTED:
             return "no case was run"
         return f"the run did not complete (pytest exit status {int(exitstatus)}: {pytest.ExitCode(exitstatus).name})"

@@ -51,7 +51,7 @@ def add_adapter_options(parser: argparse.ArgumentParser) -> None:
         type=int,
         default=1,
         metavar="N",
-        help="run the cases in N processes, forked after one collection (pytest-xdist where there is no fork)",
+        help="run the cases in N processes (pytest-xdist)",
     )
     parser.add_argument("--cases", metavar="DIR", help="run the YAML fixtures of DIR instead of the kit's suite")
     parser.add_argument(
@@ -92,19 +92,13 @@ def preflight(args: argparse.Namespace) -> None:
         raise CheckUsageError("no-cases-dir", f"--cases: {args.cases} is not a directory")
     if args.max_faults < 0:
         raise CheckUsageError("bad-max-faults", f"--max-faults {args.max_faults}: give 0 (never) or more")
-    if args.jobs > 1 and not _can_fork() and not _has_xdist():
+    if args.jobs > 1 and not _has_xdist():
         raise CheckUsageError("no-xdist", "-n needs pytest-xdist (pip install pytest-xdist)")
 
 
 def _spec(args: argparse.Namespace) -> str:
     """The rulebook folder of the game ``args`` check."""
     return games.get(getattr(args, "game", "cards")).spec
-
-
-def _can_fork() -> bool:
-    from generala_conformance.suite import forked
-
-    return forked.available()
 
 
 def _has_xdist() -> bool:
@@ -118,10 +112,8 @@ def pytest_args(args: argparse.Namespace, extra: list[str]) -> list[str]:
     argv = ["-c", os.devnull, f"--rootdir={Path.cwd()}", "--noconftest", "-p", "no:cacheprovider"]
     # Only the plugins the suite needs: another installed plugin (hypothesis's imports
     # hypothesis, ~0.2 s) would slow every start and could change the run.
-    # pytest-bdd's plugin is registered by the suite's when it collects features (bdd_plugin).
-    argv += ["--disable-plugin-autoload", "-p", "generala_conformance.suite.pytest_plugin"]
-    xdist = args.jobs > 1 and not _can_fork()
-    argv += ["-p", "xdist.plugin"] if xdist else []
+    argv += ["--disable-plugin-autoload", "-p", "generala_conformance.suite.pytest_plugin", "-p", "pytest_bdd.plugin"]
+    argv += ["-p", "xdist.plugin"] if args.jobs > 1 else []
     for name in UNUSED_PLUGINS:
         argv += ["-p", f"no:{name}"]
     # --assert=plain: the kit's modules are imported already (no rewriting; no warning about it).
@@ -141,7 +133,7 @@ def pytest_args(args: argparse.Namespace, extra: list[str]) -> list[str]:
     if args.cases:
         argv.append(f"--generala-cases={Path(args.cases).resolve()}")
     if args.jobs > 1:
-        argv += ["-n", str(args.jobs)] if xdist else [f"--generala-fork={args.jobs}"]
+        argv += ["-n", str(args.jobs)]
     return argv + extra
 
 
