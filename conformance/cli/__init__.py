@@ -15,6 +15,7 @@ from generala_conformance import games
 
 if TYPE_CHECKING:
     import argparse
+    from types import SimpleNamespace
 
 COMMANDS = ["play", "serve", "rules", "explain", "check", "report", "expectations", "profile", "perft", "fuzz"]
 COMMANDS += ["regenerate", "site"]
@@ -71,6 +72,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     adapt_streams()
     argv = list(sys.argv[1:] if argv is None else argv)
+    args: argparse.Namespace | SimpleNamespace
     if argv == ["serve"]:  # how implementers and the kit itself start it, often: no parser to build
         from generala_conformance.cli import serve
 

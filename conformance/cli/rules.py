@@ -246,7 +246,7 @@ def show_ambiguity(entry: Ambiguity, spec: str = CARDS) -> Iterator[str]:
     """The text shown for an entry of the ambiguity register."""
     yield f"{entry.id}: {entry.title}"
     yield from _web_page(entry.id, spec)
-    sources = []
+    sources: list[str] = []
     for source in entry.sources:
         if isinstance(source, Quote):
             sources.extend(_quote(source))
@@ -333,19 +333,20 @@ def describe(identifier: str, root: Path, all_cases: bool = False, spec: str = C
     area = area_pattern(spec).match(key)
     if area:
         return list_area(area.group(1), spec)
-    kind = rulebook.kind_of(key, spec)
-    table = {
-        "clause": rulebook.clauses,
-        "ambiguity": rulebook.ambiguities,
-        "sentence": rulebook.sentences,
-    }[kind](spec)
-    if key not in table:
-        raise RulebookError("unknown-id", f"no {kind} {key!r} in the rulebook; try --list")
+    kind = rulebook.kind_of(key, spec)  # clause, sentence or ambiguity
     if kind == "clause":
-        return list(show_clause(table[key], root, all_cases, spec))
-    if kind == "sentence":
-        return list(show_sentence(table[key], spec))
-    return list(show_ambiguity(table[key], spec))
+        clauses = rulebook.clauses(spec)
+        if key in clauses:
+            return list(show_clause(clauses[key], root, all_cases, spec))
+    elif kind == "sentence":
+        sentences = rulebook.sentences(spec)
+        if key in sentences:
+            return list(show_sentence(sentences[key], spec))
+    else:
+        ambiguities = rulebook.ambiguities(spec)
+        if key in ambiguities:
+            return list(show_ambiguity(ambiguities[key], spec))
+    raise RulebookError("unknown-id", f"no {kind} {key!r} in the rulebook; try --list")
 
 
 def _elsewhere(identifier: str, game: games.Game) -> str:

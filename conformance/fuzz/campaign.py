@@ -15,12 +15,13 @@ from __future__ import annotations
 import itertools
 import multiprocessing.util
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from generala_conformance.fuzz.differential import (
+    AdapterFactory,
     GameResult,
     Kept,
     Mismatch,
@@ -31,7 +32,6 @@ from generala_conformance.fuzz.differential import (
     run_games,
 )
 from generala_conformance.fuzz.shards import CampaignError, check_shards
-from generala_conformance.transport.adapter import Adapter
 
 Json = dict[str, Any]
 REPORT_KIND = "generala-fuzz-report"
@@ -64,7 +64,7 @@ _WORKER: Kept | None = None
 """In a pool worker: the implementation it keeps for all its chunks."""
 
 
-def _start_worker(factory: Callable[[], Adapter]) -> None:
+def _start_worker(factory: AdapterFactory) -> None:
     """Pool worker set-up: one implementation for the whole campaign, released
     when the worker exits (``multiprocessing`` runs its finalizers then)."""
     global _WORKER
@@ -109,7 +109,7 @@ def chunks(games: range, size: int = CHUNK) -> list[range]:
 
 
 def run(
-    factory: Callable[[], Adapter],
+    factory: AdapterFactory,
     seed: int,
     games: range,
     settings: Settings,

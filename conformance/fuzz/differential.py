@@ -25,7 +25,7 @@ import random
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from operator import attrgetter, is_, is_not, not_
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 from generala_conformance.errors import UsageError
 from generala_conformance.games.cards.driver import show_events
@@ -41,7 +41,16 @@ from generala_reference.errors import GeneralaError
 from generala_spec.options import options, profile_names, resolve
 
 Json = dict[str, Any]
-AdapterFactory = Callable[[], Adapter]
+
+
+class AdapterFactory(Protocol):
+    """Builds the implementation under test: a function, a class, or
+    :class:`~generala_conformance.transport.impl_options.OpenAdapter` (a protocol, not
+    ``Callable[[], Adapter]``, which mypy does not see a named tuple's ``__call__`` as:
+    python/mypy#9858)."""
+
+    def __call__(self) -> Adapter: ...
+
 
 MAX_STEPS = 3000
 TWO_SEAT_GAMES = 3
@@ -291,6 +300,8 @@ class _Asked:
     def legal(self) -> Any:
         return self.impl.legal() if self.asked_legal is _NOT_ASKED else _value(self.asked_legal)
 
+    deal = apply  # (as :class:`_Answered`'s: only a move is asked ahead, so never called)
+
 
 def _value(outcome: Any) -> Any:
     """A pipelined request's value, or the exception it ended with, raised."""
@@ -452,7 +463,7 @@ class Pair:
         finds no mismatch. ``False`` may still be a batch that agrees (legal
         actions in another order, a result that is not a plain dict …): it is
         compared step by step."""
-        get = dict.get
+        get: Callable[[Any, str], Any] = dict.get
         events, codes, states, legal, _, _ = zip(*wants, strict=True)
         try:
             refused = [*map(is_, events, itertools.repeat(None))]  # (the steps tried: refused)
@@ -507,7 +518,7 @@ class Pair:
                 found = self._step(index, step, impl, want)
             else:
                 try:
-                    got = apply(step.action, step.player)
+                    got: list[Json] | Exception = apply(step.action, step.player)
                 except Unsupported:
                     raise  # the game is left out (see play_random)
                 except Exception as exc:  # (a refusal, or a broken implementation's anything: _step tells)
@@ -516,7 +527,10 @@ class Pair:
                 if got == want.events:
                     if expected_state is not None:
                         state = _state_of(impl)
-                    if state is _NOT_ASKED or (type(state) is dict and not held_differing(expected_state, state)):
+                    # (a state is asked only when one is expected)
+                    if state is _NOT_ASKED or (
+                        type(state) is dict and expected_state is not None and not held_differing(expected_state, state)
+                    ):
                         if want.over:
                             continue
                         try:
@@ -556,6 +570,7 @@ class Pair:
             what = "deal" if step.kind == "deal" else "move"
             return Mismatch(index, "error", f"the {what} is accepted", _raised(exc))
         if got != want.events:  # (the reference's events are shared: copied into the mismatch)
+            assert want.events is not None  # a move's or a deal's (a try's are compared by _try)
             return Mismatch(index, "events", [dict(e) for e in want.events], got)
         if want.state is not None:
             found = self._compare_state(index, _state_of(impl), want)

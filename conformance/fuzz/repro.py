@@ -144,7 +144,7 @@ def _state(state: Mapping[str, Any], fields: list[str]) -> Json:
     """The differing fields of a reference snapshot, in the fixture's state notation."""
     out: Json = {}
     for name in fields:
-        value = state.get(name)
+        value: Any = state.get(name)  # (each field's own JSON type)
         if name not in _STATE_FIELDS:
             continue
         if name == "hands":

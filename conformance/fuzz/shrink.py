@@ -11,13 +11,11 @@ simply not taken.
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable
 from typing import Any
 
-from generala_conformance.fuzz.differential import InvalidTrial, Mismatch, Step, Trial, replay
+from generala_conformance.fuzz.differential import AdapterFactory, InvalidTrial, Mismatch, Step, Trial, replay
 from generala_conformance.games.cards.reference_adapter import ReferenceAdapter
 from generala_conformance.games.cards.snapshots import position_of
-from generala_conformance.transport.adapter import Adapter
 from generala_spec.options import options
 
 Json = dict[str, Any]
@@ -26,7 +24,7 @@ Json = dict[str, Any]
 class Shrinker:
     """Replays candidates on one implementation, within a budget of attempts."""
 
-    def __init__(self, factory: Callable[[], Adapter], reason_codes: bool = True, budget: int = 600) -> None:
+    def __init__(self, factory: AdapterFactory, reason_codes: bool = True, budget: int = 600) -> None:
         self.factory = factory
         self.reason_codes = reason_codes
         self.budget = budget
@@ -200,7 +198,7 @@ def _without_seat(trial: Trial, seat: int) -> Trial | None:
 
 
 def shrink(
-    factory: Callable[[], Adapter], trial: Trial, mismatch: Mismatch, reason_codes: bool = True, budget: int = 600
+    factory: AdapterFactory, trial: Trial, mismatch: Mismatch, reason_codes: bool = True, budget: int = 600
 ) -> tuple[Trial, Mismatch]:
     """Shrink ``trial`` (which shows ``mismatch`` on the implementation built by ``factory``)."""
     shrinker = Shrinker(factory, reason_codes, budget)

@@ -26,6 +26,7 @@ suite is stale: the summary lists it.
 from __future__ import annotations
 
 import fnmatch
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
@@ -45,12 +46,17 @@ class ExpectationsError(ValueError):
 
 
 class Selectable(Protocol):
-    """What an entry can select a case by (a collected case, or a case of a report)."""
+    """What an entry can select a case by (a collected case, or a case of a report);
+    read only, so that a frozen :class:`CaseRef` is one."""
 
-    id: str
-    clauses: list[str]
-    ambiguities: list[str]
-    tags: list[str]
+    @property
+    def id(self) -> str: ...
+    @property
+    def clauses(self) -> list[str]: ...
+    @property
+    def ambiguities(self) -> list[str]: ...
+    @property
+    def tags(self) -> list[str]: ...
 
 
 @dataclass(frozen=True)
@@ -125,7 +131,7 @@ class Expectations:
         """The expectation for ``case``, or ``None``."""
         return self._exact.get(case.id) or next((e for e in self.entries if e.selects(case)), None)
 
-    def unused(self, cases: list[Selectable]) -> list[Expectation]:
+    def unused(self, cases: Sequence[Selectable]) -> list[Expectation]:
         """The entries selecting none of ``cases`` (stale, when ``cases`` is the whole suite)."""
         return [e for e in self.entries if not any(e.selects(case) for case in cases)]
 

@@ -144,13 +144,13 @@ def _line_loader() -> type:
                 check_nodes(node)
             return node
 
-        def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> Map:  # type: ignore[override]
+        def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> Map:
             result = Map(super().construct_mapping(node, deep=True))
             result.line = node.start_mark.line + 1
             result.lines = {k.value: k.start_mark.line + 1 for k, _ in node.value}
             return result
 
-        def construct_sequence(self, node: yaml.SequenceNode, deep: bool = False) -> Seq:  # type: ignore[override]
+        def construct_sequence(self, node: yaml.SequenceNode, deep: bool = False) -> Seq:
             result = Seq(super().construct_sequence(node, deep=True))
             result.line = node.start_mark.line + 1
             result.lines = [item.start_mark.line + 1 for item in node.value]
@@ -257,6 +257,7 @@ def _too_deep(text: str) -> YamlRefused | None:
 
     opened: list[_Open] = []
     path: list[Any] = []
+    step: str | int | None  # a key of a mapping, an index of a sequence
     try:  # PyYAML's own parser: LibYAML's scanner reads the whole flow ahead and fails first
         for event in yaml.parse(text, Loader=yaml.SafeLoader):
             if isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
@@ -266,6 +267,7 @@ def _too_deep(text: str) -> YamlRefused | None:
                 continue
             if not isinstance(event, yaml.NodeEvent):
                 continue
+            assert event.start_mark is not None  # the parser marks every event
             line, step = event.start_mark.line + 1, None
             if opened:
                 parent = opened[-1]
@@ -294,6 +296,7 @@ def _first_alias_line(text: str, default: int) -> int:
 
     for event in yaml.parse(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
         if isinstance(event, yaml.AliasEvent):
+            assert event.start_mark is not None  # the parser marks every event
             return event.start_mark.line + 1
     return default
 

@@ -30,7 +30,7 @@ MAX_DEPTH = 64
 
 #: For each command, the key of ``result`` that holds its value and that value's
 #: type; ``None`` means the whole ``result`` object is the value.
-RESULT_KEYS: dict[str, tuple[str | None, type]] = {
+RESULT_KEYS: dict[str, tuple[str | None, type[Any]]] = {
     "hello": (None, dict),
     "start": ("state", dict),
     "deal": ("events", list),
@@ -42,7 +42,7 @@ RESULT_KEYS: dict[str, tuple[str | None, type]] = {
 }
 #: The commands of every game: the card game's, and the dice game's scoring-level
 #: ``score`` (``docs/protocol-dice.md``; its result object is the value).
-ALL_RESULT_KEYS: dict[str, tuple[str | None, type]] = {**RESULT_KEYS, "score": (None, dict)}
+ALL_RESULT_KEYS: dict[str, tuple[str | None, type[Any]]] = {**RESULT_KEYS, "score": (None, dict)}
 ERROR_KINDS = ("illegal", "bad-request", "unsupported")
 _SHOWN = 300  # characters of an offending line quoted in an error
 

@@ -16,6 +16,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from typing import cast
 
 from generala_reference.errors import InvalidInput
 
@@ -115,7 +116,7 @@ def parse_deck(tokens: Iterable[str]) -> list[int]:
     if None not in cards and jokers <= 2 and len(set(cards)) == len(cards) - max(jokers - 1, 0):
         if jokers == 2:
             cards[cards.index(JOKER, cards.index(JOKER) + 1)] = JOKER + 1
-        return cards
+        return cast("list[int]", cards)  # None is not in it
     pack = Pack()
     return [pack.read(token) for token in tokens]
 

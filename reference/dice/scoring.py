@@ -49,7 +49,7 @@ def is_straight(counts: Counts, straight: str, ace_for_two: bool) -> bool:
         return True
     if not ace_for_two or counts[0] == 0:
         return False
-    return _plain_straight((counts[0] - 1, counts[1] + 1, *counts[2:]), straight)  # type: ignore[arg-type]
+    return _plain_straight((counts[0] - 1, counts[1] + 1, *counts[2:]), straight)
 
 
 @cache

@@ -20,6 +20,8 @@ from generala_reference.cards.actions import parse_action
 from generala_reference.cards.decisions import Decided, decide, legal_clause, refusal_clause
 from generala_reference.cards.deck import parse_deck
 from generala_reference.cards.events import event_json
+from generala_reference.cards.game import Game
+from generala_reference.cards.series import Series
 from generala_reference.errors import GeneralaError, IllegalAction
 from generala_spec import rulebook
 
@@ -87,12 +89,27 @@ def _replayed(replay: Replay, upto: int) -> ReferenceAdapter:
     return reference
 
 
+def _game(reference: ReferenceAdapter) -> Game:
+    """The reference's game; AttributeError without one (as using its None would)."""
+    if reference.game is None:
+        raise AttributeError("the reference has no game")
+    return reference.game
+
+
+def _series(reference: ReferenceAdapter) -> Series:
+    """The reference's series; AttributeError outside a series (as using its None would)."""
+    if reference.series is None:
+        raise AttributeError("the reference plays no series")
+    return reference.series
+
+
 def _apply(reference: ReferenceAdapter, seat: int | None, action: str | list[str]) -> list[tuple]:
     if seat is None:
-        events = reference.series.deal(parse_deck(action))  # AttributeError outside a series
-        reference.game = reference.series.game
+        series = _series(reference)
+        events = series.deal(parse_deck(action))
+        reference.game = series.game
         return events
-    return (reference.series or reference.game).apply(parse_action(str(action)), seat)
+    return (reference.series or _game(reference)).apply(parse_action(str(action)), seat)
 
 
 def _last_move(replay: Replay) -> list[Decided]:
@@ -101,18 +118,18 @@ def _last_move(replay: Replay) -> list[Decided]:
     if not moves:
         return []
     reference = _replayed(replay, len(moves) - 1)
-    before = reference.game.copy()
+    before = _game(reference).copy()
     seat, action = moves[-1]
     events = _apply(reference, seat, action)
     if seat is None:
         return [Decided(e, "R-DEAL-1", "a new game is dealt") for e in events]
-    return decide(before, reference.game, events)
+    return decide(before, _game(reference), events)
 
 
 def _attempted(replay: Replay, upto: int, seat: int, action: str) -> tuple[bool, Attribution | None]:
     """Whether the reference accepts ``action`` of ``seat`` after ``upto`` moves, and
     the clause that allows or forbids it."""
-    game = _replayed(replay, upto).game
+    game = _game(_replayed(replay, upto))
     code = parse_action(action)
     try:
         game.copy().apply(code, seat)
@@ -171,8 +188,9 @@ def attribute(
             if not legal:
                 return attribution
         if not replay.moves:
-            dealt = about in SETUP_CLAUSES and "deal" in (replay.setup or {})
-            return Attribution(SETUP_CLAUSES[about], f"the deal decides {about}") if dealt else None
+            if about is not None and about in SETUP_CLAUSES and "deal" in (replay.setup or {}):
+                return Attribution(SETUP_CLAUSES[about], f"the deal decides {about}")
+            return None
         decided = _last_move(replay)
         found = _first_difference(decided, actual_events)
         return found or (_about(decided, about) if about is not None else None)

@@ -140,7 +140,8 @@ def event_text(event: dict[str, Any]) -> str:
     if kind in ("play", "take"):
         return f"{kind} {name} {event.get('card')}"
     if kind == "trick":
-        done = {True: " complete", False: " incomplete"}.get(event.get("complete"), "")
+        done_words: dict[object, str] = {True: " complete", False: " incomplete"}
+        done = done_words.get(event.get("complete"), "")
         return f"trick {player(event.get('winner'))}{done}"
     if kind == "lead":
         return f"lead {name} {event.get('why', '')}".rstrip()

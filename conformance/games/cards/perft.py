@@ -145,7 +145,7 @@ class AdapterSearch:
             asked += actions
         if undo and calls:  # the level's last step is played on: its child, asked first of the next level, is held
             calls[-1][1]["steps"][-1].pop("undo")
-        found = []
+        found: list[tuple[Json, list[str]]] = []
         for (name, _), outcome in zip(calls, self.adapter.pipeline(calls) if calls else [], strict=True):
             if isinstance(outcome, Exception):
                 raise outcome

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from generala_conformance import __version__
 from generala_conformance.transport.adapter import Adapter, BadRequest, Json, Refused, Unsupported
 from generala_reference.cards import deck
@@ -86,7 +89,7 @@ class ReferenceAdapter(Adapter):
         except GeneralaError as exc:
             raise BadRequest(exc.code, exc.message) from None
 
-    def _start(self, setup: Json) -> None:
+    def _start(self, setup: Mapping[str, Any]) -> None:
         """A failed start leaves no game at all, the previous one is gone too (R-PROTO-2);
         the setup's fields are read by :mod:`generala_reference.cards.setup` (R-SETUP-*)."""
         self.game = self.series = None

@@ -287,8 +287,8 @@ def _claim_state(table: Table, step: str, who: int, claim: str) -> None:
         _expect(driver, step, got == int(m.group(1)), f"{m.group(1)} cards", f"{got} cards")
     elif (m := re.fullmatch(r"holds (.+)", claim)) is not None:
         want = canonical(cards(m.group(1).replace("no cards", "none")))
-        got = canonical(state["hands"][who])
-        _expect(driver, step, got == want, " ".join(want) or "no cards", " ".join(got) or "no cards")
+        held = canonical(state["hands"][who])
+        _expect(driver, step, held == want, " ".join(want) or "no cards", " ".join(held) or "no cards")
     else:
         raise ValueError(f"unknown claim about a player: {claim!r}")
 
@@ -396,7 +396,7 @@ def _general(table: Table, step: str) -> Callable[[], None] | None:
     for pattern, name in GENERAL_FORMS:
         if (m := re.fullmatch(pattern, step)) is not None:
             check = checks[name]
-            return lambda: check(m.group(1) or "")  # type: ignore[misc]
+            return lambda: check(m.group(1) or "")
     return None
 
 

@@ -203,7 +203,7 @@ def every_roll() -> list[dict[str, Any]]:
 
     def made() -> Iterator[dict[str, Any]]:
         for counts in ALL_ROLLS:
-            request = {"dice": list(dice_of(counts)), **LATER, "marks": {}}
+            request: dict[str, Any] = {"dice": list(dice_of(counts)), **LATER, "marks": {}}
             for reading in _readings(QUALIFYING):
                 yield case("rolls", request, reading, f"{' '.join(map(str, request['dice']))} on a later roll")
 
@@ -263,7 +263,7 @@ def closed_categories() -> list[dict[str, Any]]:
     found = []
     for counts in ALL_ROLLS[::7]:
         for number, marks in enumerate(sheets, 1):
-            request = {"dice": list(dice_of(counts)), **LATER, "marks": marks}
+            request: dict[str, Any] = {"dice": list(dice_of(counts)), **LATER, "marks": marks}
             reading = {"number-zero": "scratch"}
             found.append(
                 case(f"sheet-{number}", request, reading, f"{' '.join(map(str, request['dice']))}, sheet {number}")

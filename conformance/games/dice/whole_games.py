@@ -26,7 +26,7 @@ def _choice(reference: DiceReferenceAdapter, chooser: random.Random) -> str:
     legal = reference.legal()
     state = reference.state()
     rerolls = [a for a in legal if a.startswith("reroll")]
-    dice = state["dice"]
+    dice: list[int] = state["dice"]
     if rerolls and chooser.random() < 0.6:
         face, _ = Counter(dice).most_common(1)[0]
         keep = "reroll" + "".join(f" {face}" for _ in range(dice.count(face)))

@@ -125,7 +125,7 @@ def _event(decided: Decided) -> Json:
 
 def _play(game: Game, moves: list[tuple[int, str]]) -> tuple[list[Json], Json | None]:
     """Play ``moves`` on ``game``: each move with its events, and the first refused move."""
-    played = []
+    played: list[Json] = []
     for s, action in moves:
         label = f"{player(s)} {action}"
         code = parse_action(action)
@@ -163,7 +163,8 @@ def readings(question: Question, rules: Rules) -> list[Json]:
     option on top of ``rules``, then the profiles ``default``, ``fr``, ``fa``. A
     profile's ambiguities are those of its options that change the outcome alone."""
     base = _outcome(question, rules)
-    found, deciders = [], set()
+    found: list[Json] = []
+    deciders: set[str] = set()
     for name, option in options().items():
         for value in option.values:
             other = Rules(dict(rules.options, **{name: value}))
@@ -186,18 +187,19 @@ def readings(question: Question, rules: Rules) -> list[Json]:
 
 
 def _option_rulings(changed: Mapping[str, str]) -> list[Json]:
-    found = []
+    found: list[Json] = []
     for entry in rulebook.ambiguities().values():
         for decision in entry.decisions:
-            if decision.option in changed:
-                reading = next((r.text for r in decision.readings if r.id == changed[decision.option]), "")
+            option = decision.option
+            if option is not None and option in changed:
+                reading = next((r.text for r in decision.readings if r.id == changed[option]), "")
                 found.append(
                     {
                         "id": entry.id,
                         "title": entry.title,
-                        "option": decision.option,
+                        "option": option,
                         "ruling": decision.ruling,
-                        "reading": changed[decision.option],
+                        "reading": changed[option],
                         "reading_text": reading,
                     }
                 )
