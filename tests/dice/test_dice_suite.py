@@ -34,7 +34,9 @@ def test_the_fixtures_are_what_their_sources_give() -> None:
     assert regenerate(check=True) == []
 
 
-@pytest.mark.parametrize("profile", ["pt", "exact-hands", "every-variation", "no-double", "no-auto-win"])
+@pytest.mark.parametrize(
+    "profile", ["pt", "exact-hands", "every-variation", "straight-variations-apart", "no-double", "no-auto-win"]
+)
 def test_every_case_a_profile_admits_passes_under_it(profile: str) -> None:
     from generala_spec.options import resolve
 
