@@ -42,6 +42,20 @@ Feature: Which categories a roll qualifies for
     Given the roll 1 1 3 4 5 on a later roll
     Then it does not qualify for Straight
 
+  @id:03_categories/a-one-stands-for-a-two-only
+  @D-CAT-3 @AMB-13 @option:straight-ace-for-two=yes
+  Scenario: A 1 stands for a 2 and for no other number
+    1-1-3-4-5 reads as 1-2-3-4-5; the 1 would have to stand for a 3 in 1-1-2-4-5,
+    a 4 in 1-1-2-3-5, a 5 in 1-1-2-3-4.
+    Given the roll 1 1 3 4 5 on a later roll
+    Then it scores 20 in Straight
+    Given the roll 1 1 2 4 5 on a later roll
+    Then it does not qualify for Straight
+    Given the roll 1 1 2 3 5 on a later roll
+    Then it does not qualify for Straight
+    Given the roll 1 1 2 3 4 on a later roll
+    Then it does not qualify for Straight
+
   @id:03_categories/the-straight-variations-combine
   @D-CAT-3 @AMB-2 @AMB-13 @option:straight-ace-for-two=yes @option:straight=any-five-distinct
   Scenario: The variations combine, a 1 may stand for the 2 of a straight with one number missing
