@@ -8,8 +8,9 @@ ROOT = Path(__file__).resolve().parent
 CARDS = ROOT / "cards"
 """The card game's suite: ``features/``, ``fixtures/``, ``perft/``, ``recipes/``, ``releases/``."""
 
-DICE_SUITE_VERSION = "1.0.0"
-"""The version of the dice game's suite (``dice/``): its first."""
+DICE_SUITE_VERSION = "1.1.0"
+"""The version of the dice game's suite (``dice/``), ``MAJOR.MINOR.PATCH``; its changes in
+``dice/CHANGELOG.md``."""
 
 SUITE_VERSION = "1.0.0"
 """The version of the card game's suite (its cases and what they demand), apart from the kit's

@@ -14,7 +14,7 @@
 const OPTIONS = {
   rolls: ['three', 'four'],
   straight: ['plain', 'wrap', 'any-five-distinct'],
-  'straight-ace-for-two': ['no', 'yes'],
+  'straight-ace-for-two': ['no', 'yes', 'alone'],
   'full-house-five': ['no', 'yes'],
   'four-of-a-kind-five': ['yes', 'no'],
   'double-generala': ['off', 'after-generala', 'after-generala-closed'],
@@ -58,6 +58,7 @@ const PROFILES = {
     'double-generala-points': '120',
     'first-roll-bonus': '10',
   },
+  'straight-variations-apart': { straight: 'any-five-distinct', 'straight-ace-for-two': 'alone' },
   'no-double': { 'double-generala': 'off' },
   'no-auto-win': { 'auto-win': 'never' },
 };
@@ -130,14 +131,18 @@ function plainStraight(counts, straight) {
   return straight === 'wrap' && missing === 2; // 3-4-5-6-1
 }
 
-/** D-CAT-2 and D-CAT-3: the straight option, and a 1 read as a 2 under straight-ace-for-two. */
+/**
+ * D-CAT-2 and D-CAT-3: the straight option, and a 1 read as a 2 (never another number) under
+ * straight-ace-for-two: in any straight of the option (yes) or only in 1-2-3-4-5, 2-3-4-5-6 (alone, AMB-13).
+ */
 function isStraight(counts, rules) {
   if (plainStraight(counts, rules.straight)) return true;
-  if (rules['straight-ace-for-two'] !== 'yes' || counts[0] === 0) return false;
+  const aceForTwo = rules['straight-ace-for-two'];
+  if (aceForTwo === 'no' || counts[0] === 0) return false;
   const asTwo = [...counts];
   asTwo[0] -= 1;
   asTwo[1] += 1;
-  return plainStraight(asTwo, rules.straight);
+  return plainStraight(asTwo, aceForTwo === 'alone' ? 'plain' : rules.straight);
 }
 
 /**

@@ -48,7 +48,7 @@ class DiceRules:
         self.profile = profile
         self.max_rolls = 4 if options["rolls"] == "four" else 3  # D-TURN-3
         self.straight = options["straight"]  # D-CAT-2
-        self.ace_for_two = options["straight-ace-for-two"] == "yes"  # D-CAT-3
+        self.ace_for_two = options["straight-ace-for-two"]  # D-CAT-3, AMB-13: no, yes or alone
         self.five_is_full = options["full-house-five"] == "yes"  # D-CAT-4
         self.five_is_four = options["four-of-a-kind-five"] == "yes"  # D-CAT-5
         self.double_generala = options["double-generala"]  # D-CAT-7

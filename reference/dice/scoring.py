@@ -42,18 +42,20 @@ def _plain_straight(counts: Counts, straight: str) -> bool:
     return counts in (_WRAP if straight == "wrap" else _PLAIN)
 
 
-def is_straight(counts: Counts, straight: str, ace_for_two: bool) -> bool:
+def is_straight(counts: Counts, straight: str, ace_for_two: str) -> bool:
     """Whether ``counts`` is a Straight under the options straight and
-    straight-ace-for-two (D-CAT-2, D-CAT-3: a 1 read as a 2)."""
+    straight-ace-for-two (D-CAT-2, D-CAT-3: a 1 read as a 2, never as another
+    number; ``alone``, AMB-13: only into 1-2-3-4-5 or 2-3-4-5-6)."""
     if _plain_straight(counts, straight):
         return True
-    if not ace_for_two or counts[0] == 0:
+    if ace_for_two == "no" or counts[0] == 0:
         return False
-    return _plain_straight((counts[0] - 1, counts[1] + 1, *counts[2:]), straight)
+    read = (counts[0] - 1, counts[1] + 1, *counts[2:])
+    return _plain_straight(read, "plain" if ace_for_two == "alone" else straight)
 
 
 @cache
-def _hands(counts: Counts, straight: str, ace_for_two: bool, five_is_full: bool, five_is_four: bool) -> int:
+def _hands(counts: Counts, straight: str, ace_for_two: str, five_is_full: bool, five_is_four: bool) -> int:
     most = max(counts)
     found = 0
     if is_straight(counts, straight, ace_for_two):  # D-CAT-2, D-CAT-3

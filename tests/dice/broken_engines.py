@@ -102,6 +102,29 @@ def _no_bonus(request: Mapping[str, Any], table: PointTable | None = None) -> Js
     return score_request(request, plain)
 
 
+def _a_one_for_any_number(request: Mapping[str, Any], table: PointTable | None = None) -> Json:
+    """D-CAT-3 broken: under straight-ace-for-two=yes a 1 stands for any missing number, not only a 2."""
+    reply = score_request(request, table)
+    rules, scores = request.get("rules", {}), reply["scores"]
+    if rules.get("straight-ace-for-two") != "yes" or 1 not in request["dice"] or scores.get("straight", 0) is not None:
+        return reply  # no variation, no 1, a Straight already or closed
+    rest = sorted(request["dice"])[1:]  # the roll without one of its 1s
+    for face in range(3, 7):
+        read = {**request, "dice": [face, *rest], "rules": {**rules, "straight-ace-for-two": "no"}}
+        scores["straight"] = score_request(read, table)["scores"]["straight"]
+        if scores["straight"] is not None:
+            break
+    return reply
+
+
+def _variations_apart(request: Mapping[str, Any], table: PointTable | None = None) -> Json:
+    """D-CAT-3 broken (AMB-13): told straight-ace-for-two=yes, keeps the variations apart (alone)."""
+    rules = dict(request.get("rules", {}))
+    if rules.get("straight-ace-for-two") == "yes":
+        rules["straight-ace-for-two"] = "alone"
+    return score_request({**request, "rules": rules}, table)
+
+
 def scoring(scorer: Scorer) -> Callable[[], DiceReferenceAdapter]:
     return lambda: DiceReferenceAdapter(scorer=scorer)
 
@@ -291,6 +314,8 @@ BROKEN: dict[str, Broken] = {
     "zero-everywhere": Broken("D-CAT-1", scoring(playing(**{"number-zero": "score"}))),
     "no-wrap": Broken("D-CAT-2", scoring(playing(straight="plain"))),
     "no-ace-for-two": Broken("D-CAT-3", scoring(playing(**{"straight-ace-for-two": "no"}))),
+    "a-one-for-any-number": Broken("D-CAT-3", scoring(_a_one_for_any_number)),
+    "variations-apart": Broken("D-CAT-3", scoring(_variations_apart)),
     "five-is-full": Broken("D-CAT-4", scoring(playing(**{"full-house-five": "yes"}))),
     "exactly-four": Broken("D-CAT-5", scoring(playing(**{"four-of-a-kind-five": "no"}))),
     "generala-on-four": Broken("D-CAT-6", scoring(altering(_generala_on_four))),

@@ -11,7 +11,7 @@ import pytest
 from generala_reference.dice import ALL_ROLLS, Category, DiceRules, Mark, PointTable, counts_of, dice_of
 from generala_reference.dice.scoring import points, qualifies, score_roll
 from generala_reference.errors import InvalidInput, InvalidPosition
-from generala_spec.options import options
+from generala_spec.options import options, profile_names
 
 C = Category
 SCORING_OPTIONS = ("straight", "straight-ace-for-two", "full-house-five", "four-of-a-kind-five", "double-generala")
@@ -61,16 +61,21 @@ def test_d_cat_2_straights_under_each_reading(dice: str, plain: int, wrap: int, 
 
 
 @pytest.mark.parametrize(
-    ("dice", "straight", "expected"),
+    ("dice", "straight", "combined", "alone"),
     [
-        ("11345", "plain", True),
-        ("13456", "plain", True),
-        ("11456", "wrap", False),
-        ("11346", "any-five-distinct", True),
+        ("11345", "plain", True, True),
+        ("13456", "plain", True, True),
+        ("11456", "wrap", False, False),
+        ("11346", "any-five-distinct", True, False),
+        ("11245", "any-five-distinct", False, False),
+        ("11234", "wrap", False, False),
     ],
 )
-def test_d_cat_3_a_one_for_a_two(dice: str, straight: str, expected: bool) -> None:
-    assert _q(dice, C.STRAIGHT, _rules(straight=straight, straight_ace_for_two="yes")) is expected
+def test_d_cat_3_a_one_for_a_two_and_no_other_number(dice: str, straight: str, combined: bool, alone: bool) -> None:
+    """D-CAT-3, AMB-13: yes combines with the straight option, alone makes only 1-2-3-4-5 or 2-3-4-5-6;
+    a 1 never stands for a 3 (11245) or a 5 (11234)."""
+    assert _q(dice, C.STRAIGHT, _rules(straight=straight, straight_ace_for_two="yes")) is combined
+    assert _q(dice, C.STRAIGHT, _rules(straight=straight, straight_ace_for_two="alone")) is alone
     assert _q(dice, C.STRAIGHT, _rules(straight=straight)) is (dice == "13456" and straight != "plain")
 
 
@@ -177,7 +182,13 @@ def _oracle(dice: tuple[int, ...], o: dict[str, str], generala: Mark) -> set[str
         return len(set(ds)) == 5 if o["straight"] == "any-five-distinct" else tuple(sorted(ds)) in straights
 
     found = {c.value for c in C if c.number in dice}
-    if straight(dice) or (o["straight-ace-for-two"] == "yes" and 1 in dice and straight((2, *sorted(dice)[1:]))):
+    as_two = (2, *sorted(dice)[1:])  # one 1 read as a 2 (when the roll has a 1)
+    ace = o["straight-ace-for-two"]
+    if ace == "alone":
+        ace_straight = sorted(as_two) in ([1, 2, 3, 4, 5], [2, 3, 4, 5, 6])
+    else:
+        ace_straight = ace == "yes" and straight(as_two)
+    if straight(dice) or (1 in dice and ace_straight):
         found.add("straight")
     if shape == [2, 3] or (shape == [5] and o["full-house-five"] == "yes"):
         found.add("full-house")
@@ -212,7 +223,7 @@ def test_every_roll_under_every_reading_matches_the_oracle(assignment: dict[str,
                 assert value == table.fixed(category) + bonus
 
 
-@pytest.mark.parametrize("profile", ["default", "pt", "exact-hands", "every-variation", "no-double", "no-auto-win"])
+@pytest.mark.parametrize("profile", profile_names(spec="dice"))
 def test_every_roll_scores_without_error_under_each_profile_and_number_zero(profile: str) -> None:
     for zero in ("scratch", "score"):
         rules = DiceRules.of(profile, {"number-zero": zero})

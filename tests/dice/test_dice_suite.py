@@ -3,6 +3,8 @@ at both levels, through the protocol too; its fixtures are what their sources gi
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from generala_conformance.games.dice.cases import load_all
 from generala_conformance.games.dice.reference_adapter import DiceReferenceAdapter
@@ -34,7 +36,9 @@ def test_the_fixtures_are_what_their_sources_give() -> None:
     assert regenerate(check=True) == []
 
 
-@pytest.mark.parametrize("profile", ["pt", "exact-hands", "every-variation", "no-double", "no-auto-win"])
+@pytest.mark.parametrize(
+    "profile", ["pt", "exact-hands", "every-variation", "straight-variations-apart", "no-double", "no-auto-win"]
+)
 def test_every_case_a_profile_admits_passes_under_it(profile: str) -> None:
     from generala_spec.options import resolve
 
@@ -47,6 +51,15 @@ def test_every_case_a_profile_admits_passes_under_it(profile: str) -> None:
             case.run(adapter, rules_to_send(case.requires, hello["options"], profile, spec="dice"))
             ran += 1
     assert ran > 100
+
+
+def test_the_changelog_s_newest_section_is_the_suite_version() -> None:
+    from generala_scenarios import DICE_SUITE_VERSION
+
+    changelog = (DICE_ROOT / "CHANGELOG.md").read_text("utf-8")
+    sections = re.findall(r"^## (\d+\.\d+\.\d+)$", changelog, re.MULTILINE)
+    newest_first = sorted(set(sections), key=lambda v: tuple(map(int, v.split("."))), reverse=True)
+    assert sections[0] == DICE_SUITE_VERSION and sections == newest_first
 
 
 def test_regenerate_game_dice_checks_the_dice_fixtures_and_refuses_card_options(tmp_path) -> None:

@@ -131,12 +131,18 @@ def said(points: Any) -> str:
     return "does not qualify (null)" if points is None else f"qualifies for {points} points"
 
 
+def qualify_clause(category: str, requires: Mapping[str, str]) -> str:
+    """The clause saying whether a roll qualifies for ``category``: for Straight under
+    a case requiring a 1 to stand for a 2, D-CAT-3."""
+    if category == "straight" and requires.get("straight-ace-for-two", "no") != "no":
+        return "D-CAT-3"
+    return QUALIFY_CLAUSES[category]
+
+
 def _score_clause(case: DiceCase, category: str, want: Any, got: Any) -> DiceAttribution:
     """The clause a wrong entry breaks: its qualification, its points or the bonus."""
     if (want is None) != (got is None):
-        clause = QUALIFY_CLAUSES[category]
-        if category == "straight" and "straight-ace-for-two" in case.requires:
-            clause = "D-CAT-3" if case.requires["straight-ace-for-two"] == "yes" else clause
+        clause = qualify_clause(category, case.requires)
         if category == "double-generala" and case.marks.get("generala", "open") != "open":
             clause = "D-CAT-7"
         return DiceAttribution(clause, f"whether {_dice(case)} qualifies for {category}")

@@ -56,7 +56,7 @@ POINT_CLAUSES = {
 OPTION_AMBIGUITY = {
     "number-zero": "AMB-6",
     "straight": "AMB-2",
-    "straight-ace-for-two": "AMB-2",
+    "straight-ace-for-two": "AMB-13",
     "full-house-five": "AMB-5",
     "four-of-a-kind-five": "AMB-5",
     "generala-points": "AMB-3",

@@ -37,9 +37,10 @@ from generala_conformance.games.dice.runner import (
     DiceDivergence,
     declared_table,
     levels_of,
+    qualify_clause,
     said,
 )
-from generala_conformance.games.dice.scoring_cases import POINT_CLAUSES, QUALIFY_CLAUSES
+from generala_conformance.games.dice.scoring_cases import POINT_CLAUSES
 from generala_conformance.transport.adapter import Refused
 from generala_conformance.transport.declared import DeclaredUnsupported
 from generala_reference.dice import Category, PointTable, counts_of, points
@@ -70,9 +71,10 @@ class DiceTable:
     def __init__(self, adapter: Any, rules: Mapping[str, str], requires: Mapping[str, str] | None = None) -> None:
         self.adapter = adapter
         self.rules = dict(rules)
+        self.requires = dict(requires or {})
         # What a declared table's points are computed under: the rules sent, then the
         # values the case requires (``profile`` withholds them but still expects them).
-        self.reading = {**self.rules, **(requires or {})}
+        self.reading = {**self.rules, **self.requires}
         self.hello = adapter.hello()
         self.players = 0
         self.started = False
@@ -279,7 +281,7 @@ def _may(dice_table: DiceTable, player: str, verb: str, what: str, category: str
     legal = dice_table.game().legal()
     action = f"{what} {category_name(category)}"
     if (action in legal) != (verb == "may"):
-        clause = QUALIFY_CLAUSES[category_name(category)] if what == "score" else "D-SHEET-3"
+        clause = qualify_clause(category_name(category), dice_table.requires) if what == "score" else "D-SHEET-3"
         raise DiceDivergence(
             f"P{player} {verb} {what} {category}",
             f"{action} {'in' if verb == 'may' else 'not in'} legal",
@@ -335,7 +337,7 @@ def _it_scores(dice_table: DiceTable, want: str, category: str) -> None:
     got = dice_table.answer()["scores"].get(name)
     expected = _expected_entry(dice_table, name, int(want))
     if got != expected:
-        clause = QUALIFY_CLAUSES[name] if got is None else POINT_CLAUSES[name]
+        clause = qualify_clause(name, dice_table.requires) if got is None else POINT_CLAUSES[name]
         attribution = DiceAttribution(clause, f"the roll in {category}")
         raise DiceDivergence(f"the roll in {category}", said(expected), said(got), attribution)
 
@@ -349,7 +351,7 @@ def _it_does_not_qualify(dice_table: DiceTable, category: str) -> None:
             f"the roll in {category}",
             said(None),
             said(got),
-            DiceAttribution(QUALIFY_CLAUSES[name], f"whether the roll qualifies for {category}"),
+            DiceAttribution(qualify_clause(name, dice_table.requires), f"whether the roll qualifies for {category}"),
         )
 
 

@@ -30,17 +30,47 @@ Feature: Which categories a roll qualifies for
     Then it scores 20 in Straight
 
   @id:03_categories/a-one-for-a-two
-  @D-CAT-3 @AMB-2 @option:straight-ace-for-two=yes @option:straight=plain
+  @D-CAT-3 @AMB-2 @AMB-13 @option:straight-ace-for-two=yes @option:straight=plain
   Scenario: A 1 may stand for a 2
     1-1-3-4-5 reads as 1-2-3-4-5.
     Given the roll 1 1 3 4 5 on a later roll
     Then it scores 20 in Straight
 
   @id:03_categories/a-one-is-only-a-one
-  @D-CAT-3 @AMB-2 @option:straight-ace-for-two=no
+  @D-CAT-3 @AMB-13 @option:straight-ace-for-two=no
   Scenario: Without the variation a 1 is only a 1
     Given the roll 1 1 3 4 5 on a later roll
     Then it does not qualify for Straight
+
+  @id:03_categories/a-one-stands-for-a-two-only
+  @D-CAT-3 @AMB-13 @option:straight-ace-for-two=yes
+  Scenario: A 1 stands for a 2 and for no other number
+    1-1-3-4-5 reads as 1-2-3-4-5; the 1 would have to stand for a 3 in 1-1-2-4-5,
+    a 4 in 1-1-2-3-5, a 5 in 1-1-2-3-4.
+    Given the roll 1 1 3 4 5 on a later roll
+    Then it scores 20 in Straight
+    Given the roll 1 1 2 4 5 on a later roll
+    Then it does not qualify for Straight
+    Given the roll 1 1 2 3 5 on a later roll
+    Then it does not qualify for Straight
+    Given the roll 1 1 2 3 4 on a later roll
+    Then it does not qualify for Straight
+
+  @id:03_categories/the-straight-variations-combine
+  @D-CAT-3 @AMB-2 @AMB-13 @option:straight-ace-for-two=yes @option:straight=any-five-distinct
+  Scenario: The variations combine, a 1 may stand for the 2 of a straight with one number missing
+    1-1-3-4-6 reads as 1-2-3-4-6, a straight with the 5 missing.
+    Given the roll 1 1 3 4 6 on a later roll
+    Then it scores 20 in Straight
+
+  @id:03_categories/the-straight-variations-apart
+  @D-CAT-3 @AMB-13 @option:straight-ace-for-two=alone
+  Scenario: Played alone, a 1 stands for a 2 only in a straight with no number missing
+    1-1-3-4-6 is no Straight, whatever the option straight allows.
+    Given the roll 1 1 3 4 6 on a later roll
+    Then it does not qualify for Straight
+    Given the roll 1 1 3 4 5 on a later roll
+    Then it scores 20 in Straight
 
   @id:03_categories/a-full-house-needs-two-numbers
   @D-CAT-4 @AMB-5 @option:full-house-five=no
