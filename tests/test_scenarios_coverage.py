@@ -82,7 +82,7 @@ def test_the_lint_reports_planted_problems_with_file_and_line(tmp_path: Path) ->
         f"{feature}:11: cites ambiguity AMB-99, which the ambiguity register does not define",
         f"{feature}:11: rule option tie-break=sideways does not exist (spec/cards/options.yaml)",
         f"{feature}:11: unknown tag @slow (use @R-AREA-n, @AMB-n, @option:NAME=VALUE or @id:STEM/SLUG)",
-        f"{feature}:21: scenario id 'bad/twice' is already used at {feature}:11",
+        f"{feature}:21: scenario id 'bad/twice' is already used at {feature}:4",
         f"{feature}:16: scenario 'untagged' has no stable id: add the tag @id:bad/untagged",
         f"{feature}:14: no step definition matches: When P1 shuffles the deck",
         f"{feature}:16: scenario 'untagged' cites no clause (@R-AREA-n)",

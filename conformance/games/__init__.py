@@ -33,8 +33,7 @@ class Game(NamedTuple):
     schema: str
     """Its protocol schema, a file of ``generala_spec/schemas``."""
     features: str
-    """The module of its feature suite, which the pytest plugin collects (its fixture
-    cases, from :attr:`cases`, are collected without a module)."""
+    """A function ``() -> list`` of its feature scenarios as cases (:mod:`generala_conformance.core.features`)."""
     cases: str
     """A function ``(root: Path | None) -> list`` of the fixture cases (``None``: the kit's own)."""
     requires: str | None = None
@@ -56,7 +55,7 @@ GAMES: dict[str, Game] = {
         default_adapter="generala_conformance.games.cards.reference_adapter:ReferenceAdapter",
         request_checks="generala_conformance.transport.request_checks:check_request",
         schema="protocol.schema.json",
-        features="generala_conformance.games.cards.feature_suite",
+        features="generala_conformance.games.cards.feature_suite:feature_cases",
         cases="generala_conformance.suite.pytest_plugin:card_cases",
     ),
     "dice": Game(
@@ -65,7 +64,7 @@ GAMES: dict[str, Game] = {
         default_adapter="generala_conformance.games.dice.reference_adapter:DiceReferenceAdapter",
         request_checks="generala_conformance.games.dice.request_checks:check_request",
         schema="dice-protocol.schema.json",
-        features="generala_conformance.games.dice.feature_suite",
+        features="generala_conformance.games.dice.feature_suite:feature_cases",
         cases="generala_conformance.games.dice.cases:suite_cases",
         requires="generala_conformance.games.dice.runner:requires_for",
         version_of_suite="generala_scenarios:DICE_SUITE_VERSION",

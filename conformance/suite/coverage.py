@@ -15,20 +15,19 @@
 
 from __future__ import annotations
 
-import importlib
 import re
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
-from generala_conformance.games.cards import steps as steps_module
+from generala_conformance.core.features import StepDefinitions, UnknownStep, parse, step_kind
 from generala_conformance.games.cards.fixtures import Case, FixtureError, fixture_files, load_file
+from generala_conformance.games.cards.steps import STEPS
 from generala_spec import rulebook
 from generala_spec.options import options
 from generala_spec.rulebook import CARDS
-from pytest_bdd.parser import FeatureParser, ScenarioTemplate
-from pytest_bdd.steps import StepFunctionContext, step_function_context_registry
 
 _SCENARIO_LINE = re.compile(r"\s*Scenario(?: Outline| Template)?:\s*(.+?)\s*$")
 _ID_TAG = re.compile(r"id:[a-z0-9_]+(?:-[a-z0-9_]+)*/[^\W_]+(?:-[^\W_]+)*")
@@ -118,24 +117,6 @@ def _option(cov: Coverage, path: Path, line: int, name: str, value: str, spec: s
 # ------------------------------------------------------------------- features
 
 
-def _step_contexts(module: str = steps_module.__name__) -> list[StepFunctionContext]:
-    """The step definitions of a steps module (the card game's :mod:`generala_conformance.games.cards.steps`)."""
-    importlib.import_module(module)
-    return [
-        ctx
-        for ctx in list(step_function_context_registry.values())
-        if getattr(ctx.step_func, "__module__", "") == module
-    ]
-
-
-def _renderings(template: ScenarioTemplate) -> Iterator[list[tuple[str, str, int]]]:
-    """Each concrete scenario of a template (one per Examples row): its steps."""
-    contexts = [c for examples in template.examples for c in examples.as_contexts()] or [{}]
-    for context in contexts:
-        scenario = template.render(context)
-        yield [(step.type, step.name, step.line_number) for step in scenario.steps]
-
-
 def _tag(cov: Coverage, path: Path, line: int, tag: str, spec: str = CARDS) -> None:
     if tag.startswith("id:"):
         return  # a scenario's id: checked by _scenario_id
@@ -148,17 +129,16 @@ def _tag(cov: Coverage, path: Path, line: int, tag: str, spec: str = CARDS) -> N
         cov.problem(path, line, f"unknown tag @{tag} (use @R-AREA-n, @AMB-n, @option:NAME=VALUE or @id:STEM/SLUG)")
 
 
-def _scenario_id(cov: Coverage, path: Path, template: ScenarioTemplate) -> None:
+def _scenario_id(cov: Coverage, path: Path, name: str, line: int, tags: list[str]) -> None:
     """Each scenario carries exactly one ``@id:`` tag of the id form, used by no other
     scenario; a missing one is reported with the tag to write."""
-    line = template.line_number
-    ids = sorted(t for t in template.tags if t.startswith("id:"))
+    ids = sorted(t for t in tags if t.startswith("id:"))
     if not ids:
-        slug = "-".join("".join(ch if ch.isalnum() else " " for ch in template.name.lower()).split())
-        cov.problem(path, line, f"scenario {template.name!r} has no stable id: add the tag @id:{path.stem}/{slug}")
+        slug = "-".join("".join(ch if ch.isalnum() else " " for ch in name.lower()).split())
+        cov.problem(path, line, f"scenario {name!r} has no stable id: add the tag @id:{path.stem}/{slug}")
         return
     if len(ids) > 1 or not _ID_TAG.fullmatch(ids[0]) or ids[0] != ids[0].lower():
-        cov.problem(path, line, f"scenario {template.name!r}: one tag @id:STEM/SLUG (lowercase, digits, -), not {ids}")
+        cov.problem(path, line, f"scenario {name!r}: one tag @id:STEM/SLUG (lowercase, digits, -), not {ids}")
         return
     ident = ids[0].removeprefix("id:")
     if ident in cov.scenario_ids:
@@ -166,9 +146,13 @@ def _scenario_id(cov: Coverage, path: Path, template: ScenarioTemplate) -> None:
     cov.scenario_ids.setdefault(ident, f"{path}:{line}")
 
 
-def check_feature(cov: Coverage, path: Path, spec: str = CARDS, steps: str = steps_module.__name__) -> None:
+def _tags(node: dict[str, Any]) -> list[str]:
+    return sorted(tag["name"].removeprefix("@") for tag in node.get("tags", []))
+
+
+def check_feature(cov: Coverage, path: Path, spec: str = CARDS, steps: StepDefinitions = STEPS) -> None:
     """Lint one feature file (of the game whose rulebook is ``spec`` and whose step
-    definitions are the module ``steps``) and count its citations."""
+    definitions are ``steps``) and count its citations."""
     seen: dict[str, int] = {}
     for number, text in enumerate(path.read_text("utf-8").splitlines(), 1):
         match = _SCENARIO_LINE.match(text)
@@ -177,23 +161,31 @@ def check_feature(cov: Coverage, path: Path, spec: str = CARDS, steps: str = ste
             if name in seen:
                 cov.problem(path, number, f"scenario name {name!r} is already used at line {seen[name]}")
             seen.setdefault(name, number)
-    feature = FeatureParser(str(path.parent), path.name).parse()
-    for tag in sorted(feature.tags):
+    document, pickles = parse(path)
+    feature = document.get("feature") or {}
+    feature_line, feature_tags = feature.get("location", {}).get("line", 1), _tags(feature)
+    for tag in feature_tags:
         if tag.startswith("id:"):
-            cov.problem(path, feature.line_number, f"@{tag} on a feature: an id tag belongs to one scenario")
-        _tag(cov, path, feature.line_number, tag, spec)
-    contexts = _step_contexts(steps)
-    for template in feature.scenarios.values():
+            cov.problem(path, feature_line, f"@{tag} on a feature: an id tag belongs to one scenario")
+        _tag(cov, path, feature_line, tag, spec)
+    scenarios = [child["scenario"] for child in feature.get("children", []) if "scenario" in child]
+    for scenario in scenarios:
         cov.scenarios += 1
-        _scenario_id(cov, path, template)
-        for tag in sorted(template.tags):
-            _tag(cov, path, template.line_number, tag, spec)
-        if not any(CLAUSE_ID.fullmatch(t) for t in template.tags | feature.tags):
-            cov.problem(path, template.line_number, f"scenario {template.name!r} cites no clause (@R-AREA-n)")
-        for rendered in _renderings(template):
-            for kind, name, line in rendered:
-                if not any(c.type == kind and c.parser.is_matching(name) for c in contexts):
-                    cov.problem(path, line, f"no step definition matches: {kind.capitalize()} {name}")
+        name, line, tags = scenario["name"], scenario["location"]["line"], _tags(scenario)
+        _scenario_id(cov, path, name, line, tags)
+        for tag in tags:
+            _tag(cov, path, line, tag, spec)
+        if not any(CLAUSE_ID.fullmatch(t) for t in [*tags, *feature_tags]):
+            cov.problem(path, line, f"scenario {name!r} cites no clause (@R-AREA-n)")
+    step_lines = {step["id"]: step["location"]["line"] for scenario in scenarios for step in scenario["steps"]}
+    for pickle in pickles:
+        for step in pickle["steps"]:
+            kind = step_kind(step)
+            try:
+                steps.find(kind, step["text"])
+            except UnknownStep:
+                line = step_lines[step["astNodeIds"][0]]
+                cov.problem(path, line, f"no step definition matches: {kind.capitalize()} {step['text']}")
 
 
 # ------------------------------------------------------------------- fixtures

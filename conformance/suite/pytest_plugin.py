@@ -13,17 +13,15 @@ from __future__ import annotations
 
 import fnmatch
 import functools
-import importlib
-import importlib.util
-import re
 import time
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import pytest
 from generala_conformance import games
+from generala_conformance.core.features import FeatureCase, FeatureError
 from generala_conformance.suite import expectations as expectations_mod
 from generala_conformance.suite import report as report_mod
 from generala_conformance.suite.sent_rules import Lacking, rules_to_send
@@ -47,16 +45,13 @@ MARKERS = {
     "generala_ambiguity": "generala_ambiguity(id): the case shows a reading of ambiguity id (AMB-…)",
     "generala_option": "generala_option(name, value): the case runs with that rule option value",
     "generala_tag": "generala_tag(tag): any other tag of a conformance case",
-    "generala_id": "generala_id(id): the stable id of a Gherkin scenario (its @id: tag)",
 }
-CLAUSE_TAG = re.compile(r"[A-Z]-[A-Z]+-\d+")
-"""A clause's tag: ``R-FOLLOW-2`` (the card game), ``D-CAT-2`` (the dice game)."""
-ID_TAG = "id:"
-"""How the tag giving a scenario its stable case id begins (``@id:03_following/…``)."""
 DEFAULT_MAX_FAULTS = 5
 CASE_KEY = pytest.StashKey["CaseInfo"]()
 PHASES_KEY = pytest.StashKey[list[str]]()
 ATTRIBUTION_KEY = pytest.StashKey[dict[str, str]]()
+STDERR_KEY = pytest.StashKey[str]()
+"""What the implementation wrote on stderr during a case's call (its report's section)."""
 
 
 @dataclass
@@ -165,79 +160,42 @@ def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool 
     return True if config.getoption("generala_suite_only") else None
 
 
-# --------------------------------------------------------------------- tags
-
-
-@pytest.hookimpl(tryfirst=True, optionalhook=True)  # pytest-bdd's hook: a run of fixture cases alone goes without
-def pytest_bdd_apply_tag(tag: str, function: Any) -> bool | None:
-    """Gherkin tags become the plugin's markers: ``@R-FOLLOW-2`` (``@D-CAT-2``) a clause,
-    ``@AMB-5`` an ambiguity, ``@option:tie-break=any-nearest`` an option value,
-    ``@id:03_following/…`` the scenario's stable case id."""
-    if tag.startswith(ID_TAG):
-        pytest.mark.generala_id(tag.removeprefix(ID_TAG))(function)
-    elif CLAUSE_TAG.fullmatch(tag):
-        _mark("generala_clause", tag)(function)
-    elif tag.startswith("AMB-"):
-        _mark("generala_ambiguity", tag)(function)
-    elif tag.startswith("option:") and "=" in tag:
-        _mark("generala_option", *tag[len("option:") :].split("=", 1))(function)
-    else:
-        _mark("generala_tag", tag)(function)
-    return True
-
-
 # --------------------------------------------------------------- collection
-
-
-class SuiteModule(pytest.Module):
-    """A module of the kit's suite, imported by its package name (never by path,
-    so a development checkout and an installed kit behave the same)."""
-
-    module_name = ""
-
-    def _getobj(self) -> Any:
-        return importlib.import_module(self.module_name)
 
 
 def _collect_suite(session: pytest.Session) -> Iterator[pytest.Item]:
     """The suite's cases: the feature scenarios (not with ``--generala-cases``), then the fixture cases."""
-    features = importlib.util.find_spec(game_of(session.config).features)
-    bundled = not session.config.getoption("generala_cases")
-    if bundled and features is not None and features.origin is not None:
-        module = SuiteModule.from_parent(session, path=Path(features.origin), nodeid="generala/features")
-        module.module_name = features.name
-        yield from session.genitems(module)
-    yield from session.genitems(FixtureCases.from_parent(session, name="fixtures", nodeid="generala/fixtures"))
+    if not session.config.getoption("generala_cases"):
+        yield from session.genitems(SuiteCases.from_parent(session, name="features", nodeid="generala/features"))
+    yield from session.genitems(SuiteCases.from_parent(session, name="fixtures", nodeid="generala/fixtures"))
 
 
-class FixtureCases(pytest.Collector):
-    """The game's fixture cases: its YAML fixtures (``--generala-cases DIR``, else the
-    kit's own and, for the card game, the perft table's), one :class:`FixtureCaseItem` each."""
+class SuiteCases(pytest.Collector):
+    """The game's cases of one kind, one :class:`CaseItem` each: its feature scenarios
+    (``features``), or its fixture cases (``fixtures``: the YAML fixtures of
+    ``--generala-cases DIR``, else the kit's own and, for the card game, the perft table's)."""
 
     def collect(self) -> Iterator[pytest.Item]:
         from generala_conformance.errors import UsageError
         from generala_conformance.games.cards.fixtures import FixtureError
 
+        game = game_of(self.config)
         root = self.config.getoption("generala_cases")
         try:
-            cases = games.load(game_of(self.config).cases)(Path(root) if root else None)
-        except (FixtureError, UsageError) as error:  # shown as its one-paragraph message, without a traceback
+            if self.name == "features":
+                cases = games.load(game.features)()
+            else:
+                cases = games.load(game.cases)(Path(root) if root else None)
+        except (FixtureError, FeatureError, UsageError) as error:  # one paragraph, without a traceback
             raise self.CollectError(f"{error} [{error.code}]") from None
         for case in cases:
-            yield FixtureCaseItem.from_parent(self, name=case.id, path=Path(case.path), case=case)
-
-    @functools.cached_property
-    def file_locations(self) -> dict[str, str]:
-        """The file part of the :attr:`FixtureCaseItem.location` of the cases of each fixture file, by its path."""
-        return {}
+            yield CaseItem.from_parent(self, name=case.id, path=Path(case.path), case=case)
 
 
-class FixtureCaseItem(pytest.Item):
-    """One fixture case, played as it is (``case.run(adapter, rules)``): its set-up is what
-    the ``generala_rules`` and ``generala_adapter`` fixtures give a scenario (the circuit
-    breaker, the rules to send or a skip, the adapter), its tear-down their check that the
-    implementation wrote nothing unasked. No test function, no pytest fixture: hundreds of
-    cases are built and set up in a fraction of the time."""
+class CaseItem(pytest.Item):
+    """One case of the suite, played as it is (``case.run(adapter, rules)``): its set-up
+    checks the circuit breaker, takes the rules to send (or skips) and the adapter, its
+    tear-down checks that the implementation wrote nothing unasked."""
 
     def __init__(self, *, case: Any, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -245,9 +203,13 @@ class FixtureCaseItem(pytest.Item):
         clauses, ambiguities, requires = _labels(case)
         for mark in _case_marks(clauses, ambiguities, requires):
             self.add_marker(mark)
-        info = CaseInfo(case.id, case.title, "fixture", f"{case.path}:{case.line}", requires=requires)
+        kind = "feature" if isinstance(case, FeatureCase) else "fixture"
+        info = CaseInfo(case.id, case.title, kind, f"{case.path}:{case.line}", requires=requires)
         info.clauses, info.ambiguities = sorted(set(clauses)), sorted(set(ambiguities))
-        info.tags = _tags(info, set())
+        others = set(case.tags) if isinstance(case, FeatureCase) else set()
+        for tag in sorted(others):
+            self.add_marker(_mark("generala_tag", tag))
+        info.tags = _tags(info, others)
         self.stash[CASE_KEY] = info
         self.rules: dict[str, str] = {}
         self.adapter: Adapter | None = None
@@ -270,17 +232,6 @@ class FixtureCaseItem(pytest.Item):
     def reportinfo(self) -> tuple[Path, int | None, str]:
         return Path(self.case.path), self.case.line - 1, self.case.id
 
-    @functools.cached_property
-    def location(self) -> tuple[str, int | None, str]:
-        """pytest's ``(relfspath, lineno, testname)`` (:meth:`reportinfo`'s), its file part
-        worked out by pytest for the first case of each file only (hundreds of cases share
-        a few files; a path made relative at every case was 2% of a ``check``)."""
-        files = self.parent.file_locations if isinstance(self.parent, FixtureCases) else {}
-        where = files.get(self.case.path)
-        if where is None:
-            where = files[self.case.path] = super().location[0]
-        return where, self.case.line - 1, self.case.id
-
 
 def card_cases(root: Path | None) -> list[Any]:
     """The card game's fixture cases: those of ``root`` (``--cases DIR``, validated now),
@@ -294,7 +245,9 @@ def card_cases(root: Path | None) -> list[Any]:
 
 def _labels(case: Any) -> tuple[list[str], list[str], dict[str, str]]:
     """A fixture case's clauses, ambiguities and required options: its marks, and its :class:`CaseInfo`."""
-    ambiguities = getattr(case, "ambiguities", None) or ([case.ambiguity] if case.ambiguity else [])
+    ambiguities = getattr(case, "ambiguities", None)
+    if ambiguities is None:  # (a card fixture names one)
+        ambiguities = [case.ambiguity] if case.ambiguity else []
     return list(case.clauses), list(ambiguities), dict(case.requires)
 
 
@@ -313,27 +266,7 @@ def _case_marks(clauses: list[str], ambiguities: list[str], requires: dict[str, 
 
 def case_info(item: pytest.Item) -> CaseInfo | None:
     """The case an item runs, or ``None`` for an item outside the suite."""
-    info = item.stash.get(CASE_KEY, None)
-    if info is not None:
-        return info
-    callspec = getattr(item, "callspec", None)
-    from pytest_bdd.scenario import scenario_wrapper_template_registry
-
-    template = scenario_wrapper_template_registry.get(getattr(item, "function", None))
-    if template is None:
-        return None
-    where = f"{template.feature.filename}:{template.line_number}"
-    marker = item.get_closest_marker("generala_id")
-    if marker is None:  # the suite's lint (coverage.check) requires the tag: never in a release
-        raise pytest.UsageError(f"{where}: scenario {template.name!r} has no @id: tag (its stable case id)")
-    case_id = marker.args[0] + (f"[{callspec.id}]" if callspec is not None else "")
-    info = CaseInfo(case_id, template.name, "feature", where)
-    info.clauses = sorted({m.args[0] for m in item.iter_markers("generala_clause")})
-    info.ambiguities = sorted({m.args[0] for m in item.iter_markers("generala_ambiguity")})
-    info.requires = {m.args[0]: m.args[1] for m in item.iter_markers("generala_option")}
-    info.tags = _tags(info, {m.args[0] for m in item.iter_markers("generala_tag")})
-    item.stash[CASE_KEY] = info
-    return info
+    return item.stash.get(CASE_KEY, None)
 
 
 def _tags(info: CaseInfo, others: set[str]) -> list[str]:
@@ -373,7 +306,8 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
             HandshakeItem.from_parent(session, name="handshake", nodeid="generala::handshake", failure=failure)
         )
         return
-    collected, seen = [], {}
+    collected: list[tuple[pytest.Item, CaseInfo]] = []
+    seen: dict[str, str] = {}
     for item in _collect_suite(session):
         info = case_info(item)
         if info is None:
@@ -382,7 +316,8 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
             raise pytest.UsageError(f"two cases have the id {info.id!r}: {seen[info.id]} and {info.where}")
         seen[info.id] = info.where
         collected.append((item, info))
-    kept, dropped = [], []
+    kept: list[pytest.Item] = []
+    dropped: list[pytest.Item] = []
     for item, info in collected:
         (kept if _selected(info, config) else dropped).append(item)
         expected = state.expectations.lookup(info) if state.expectations else None
@@ -612,13 +547,16 @@ def _message(error: BaseException) -> str:
 
 
 @pytest.hookimpl(wrapper=True, tryfirst=True)
-def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Generator[None, pytest.TestReport, pytest.TestReport]:
     info = case_info(item) if RUN_KEY in item.config.stash and not isinstance(item, HandshakeItem) else None
     impl = item.config.stash.get(IMPL_KEY, None)
     stderr = impl.take_stderr() if impl is not None and info is not None and call.when == "call" else ""
     if stderr:
         item.add_report_section("call", "implementation stderr", stderr)
-    report = yield
+        item.stash[STDERR_KEY] = stderr
+    report: Any = yield  # (the kit's fields ride on it as attributes, which xdist carries)
     if isinstance(item, HandshakeItem):
         report.generala_aborted = {
             "code": item.failure.code,
@@ -667,8 +605,9 @@ def pytest_runtest_makereport_of_a_fault(item: pytest.Item, call: pytest.CallInf
     error = call.excinfo.value if call.excinfo is not None else None
     if RUN_KEY not in item.config.stash or not isinstance(error, AdapterFault):
         return None
-    sections = [(f"Captured {key} {when}", content) for when, key, content in item._report_sections]
-    keywords = dict.fromkeys(item.keywords, 1)
+    stderr = item.stash.get(STDERR_KEY, "")
+    sections = [("Captured implementation stderr call", stderr)] if stderr else []
+    keywords: dict[str, Literal[1]] = dict.fromkeys(item.keywords, 1)
     return pytest.TestReport(
         item.nodeid,
         item.location,
@@ -791,7 +730,7 @@ class RunState:
         if self.progress is not None and report.when == "teardown":
             self.progress.advance(extra=f"{self.unexpected} unexpected")
 
-    def _record(self, report: pytest.TestReport) -> None:
+    def _record(self, report: Any) -> None:
         """Fold one phase's report into its case's result."""
         outcome = getattr(report, "generala_outcome", None)
         if outcome is None and report.failed and report.nodeid in self.results:

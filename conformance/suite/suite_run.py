@@ -112,7 +112,7 @@ def pytest_args(args: argparse.Namespace, extra: list[str]) -> list[str]:
     argv = ["-c", os.devnull, f"--rootdir={Path.cwd()}", "--noconftest", "-p", "no:cacheprovider"]
     # Only the plugins the suite needs: another installed plugin (hypothesis's imports
     # hypothesis, ~0.2 s) would slow every start and could change the run.
-    argv += ["--disable-plugin-autoload", "-p", "generala_conformance.suite.pytest_plugin", "-p", "pytest_bdd.plugin"]
+    argv += ["--disable-plugin-autoload", "-p", "generala_conformance.suite.pytest_plugin"]
     argv += ["-p", "xdist.plugin"] if args.jobs > 1 else []
     for name in UNUSED_PLUGINS:
         argv += ["-p", f"no:{name}"]

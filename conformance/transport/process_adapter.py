@@ -102,7 +102,7 @@ def pipe_window(fd: int) -> int:
     the system says (Linux: 64 KiB, so 48 KiB: a suite case's plan of up to ~30 KiB
     goes ahead whole, not cut at the first 12 KiB), else :data:`PIPELINE_WINDOW`."""
     try:
-        size = fcntl.fcntl(fd, fcntl.F_GETPIPE_SZ)  # type: ignore[attr-defined]  # (Linux only)
+        size = fcntl.fcntl(fd, fcntl.F_GETPIPE_SZ)  # (Linux only)
     except (AttributeError, OSError):
         return PIPELINE_WINDOW
     return max(PIPELINE_WINDOW, size * 3 // 4)
@@ -232,7 +232,7 @@ class _Ahead:
     """Requests sent ahead of their replies (:meth:`ProcessAdapter.send`): what was
     sent, and the outcomes once read."""
 
-    def __init__(self, waiting: list[tuple[str, Json, int, int]]) -> None:
+    def __init__(self, waiting: collections.deque[tuple[str, Json, int, int]]) -> None:
         self.waiting = waiting
         self.outcomes: list[Any] | None = None
 

@@ -1,6 +1,6 @@
-"""The Gherkin step definitions of the feature suite (pytest-bdd ≥ 9).
+"""The Gherkin step definitions of the card game's feature suite (:data:`STEPS`).
 
-Few and general on purpose (pytest-bdd looks steps up one by one): each step
+Few and general on purpose: each step
 reads a whole sentence and dispatches on its wording. The sentences:
 
 Given
@@ -34,7 +34,7 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
-import pytest
+from generala_conformance.core.features import StepDefinitions
 from generala_conformance.games.cards.divergence import Divergence
 from generala_conformance.games.cards.driver import Driver, show_events
 from generala_conformance.games.cards.notation import (
@@ -49,7 +49,6 @@ from generala_conformance.games.cards.notation import (
     seat,
 )
 from generala_conformance.transport.adapter import Adapter, Refused
-from pytest_bdd import given, parsers, then, when
 
 Json = dict[str, Any]
 
@@ -107,16 +106,14 @@ class Table:
         return pending
 
 
-@pytest.fixture
-def generala_table(generala_adapter: Adapter, generala_rules: Mapping[str, str]) -> Table:
-    """The table of one scenario, on the implementation under test."""
-    return Table(generala_adapter, generala_rules)
+STEPS = StepDefinitions(lambda adapter, rules, _requires: Table(adapter, rules))
+"""The card game's step definitions (a scenario's table: :class:`Table`)."""
 
 
 # ----------------------------------------------------------------------- Given
 
 
-GIVEN_POSITION = parsers.re(r"a (?P<n>\d+)-player table where (?P<leader>P\d+) leads:")
+GIVEN_POSITION = re.compile(r"a (?P<n>\d+)-player table where (?P<leader>P\d+) leads:")
 
 
 def _position(n: str, leader: str, datatable: list[list[str]]) -> Json:
@@ -128,7 +125,7 @@ def _position(n: str, leader: str, datatable: list[list[str]]) -> Json:
     return {"position": {"players": int(n), "hands": hands, "leader": seat(leader)}}
 
 
-@given(GIVEN_POSITION)
+@STEPS.given(GIVEN_POSITION)
 def given_position(generala_table: Table, n: str, leader: str, datatable: list[list[str]]) -> None:
     """A position: the hands (one row per player; players not listed hold nothing)."""
     generala_table.restart(_position(n, leader, datatable))
@@ -145,7 +142,7 @@ def _deck(which: str, docstring: str | None) -> list[str]:
     return cards(docstring or "")
 
 
-GIVEN_DEAL = parsers.re(
+GIVEN_DEAL = re.compile(
     rf"(?P<dealer>P\d+) deals a (?P<n>\d+)-player (?P<kind>game|series)(?: to (?P<seated>P\d+(?:, P\d+)+))? {_DECK}"
 )
 
@@ -158,7 +155,7 @@ def _deal(dealer: str, n: str, kind: str, seated: str | None, which: str, docstr
     return {"deal": deal, "series": kind == "series"}
 
 
-@given(GIVEN_DEAL)
+@STEPS.given(GIVEN_DEAL)
 def given_deal(
     generala_table: Table,
     dealer: str,
@@ -200,11 +197,11 @@ def _played_out(docstring: str) -> list[tuple[int, str]]:
     return [parse_action(text) for text in re.split(r"\s*[,\n]\s*", docstring.strip()) if text]
 
 
-WHEN_MOVES = parsers.re(r"(?P<moves>P\d+ (?:leads|plays|declines|takes|sends) .*|P\d+ declines)")
-WHEN_PLAYED_OUT = parsers.re(r"the game is played out:")
+WHEN_MOVES = re.compile(r"(?P<moves>P\d+ (?:leads|plays|declines|takes|sends) .*|P\d+ declines)")
+WHEN_PLAYED_OUT = re.compile(r"the game is played out:")
 
 
-@when(WHEN_MOVES)
+@STEPS.when(WHEN_MOVES)
 def when_moves(generala_table: Table, moves: str) -> None:
     """Moves in order: ``P1 leads 8H, P2 plays 9H and P3 declines``, ``P3 takes 9H``;
     ``P2 sends "8X"`` sends an action text as it is."""
@@ -213,7 +210,7 @@ def when_moves(generala_table: Table, moves: str) -> None:
         generala_table.move(s, action, last=i == len(parts) - 1)
 
 
-@when(WHEN_PLAYED_OUT)
+@STEPS.when(WHEN_PLAYED_OUT)
 def when_played_out(generala_table: Table, docstring: str) -> None:
     """A whole run of moves in the short notation (``P2 8H, P3 decline, P3 take 8H``)."""
     moves = _played_out(docstring)
@@ -222,10 +219,10 @@ def when_played_out(generala_table: Table, docstring: str) -> None:
         driver.act(*move)
 
 
-WHEN_DEAL = parsers.re(rf"the next game is dealt {_DECK}")
+WHEN_DEAL = re.compile(rf"the next game is dealt {_DECK}")
 
 
-@when(WHEN_DEAL)
+@STEPS.when(WHEN_DEAL)
 def when_next_deal(generala_table: Table, which: str, docstring: str | None = None) -> None:
     """Series: the next game is dealt."""
     generala_table.deal(_deck(which, docstring))
@@ -295,11 +292,11 @@ def _claim_state(table: Table, step: str, who: int, claim: str) -> None:
 
 _MUST_LEAD = re.compile(r"must lead (\S+)")
 _MAY = re.compile(r"may (not )?(play|lead|decline|take)(?: (\S+))?")
-THEN_PLAYER = parsers.re(r"(?P<who>P\d+) (?P<claim>.+)")
-THEN_GENERAL = parsers.re(r"(?P<claim>(?:the|nobody) .+)")
+THEN_PLAYER = re.compile(r"(?P<who>P\d+) (?P<claim>.+)")
+THEN_GENERAL = re.compile(r"(?P<claim>(?:the|nobody) .+)")
 
 
-@then(THEN_PLAYER)
+@STEPS.then(THEN_PLAYER)
 def then_player(generala_table: Table, who: str, claim: str) -> None:
     """A claim about one player (see the module docstring)."""
     driver = generala_table.game()
@@ -416,7 +413,7 @@ GENERAL_FORMS: tuple[tuple[str, str], ...] = (
 """The general claims (:func:`then_general`): each one's pattern and check."""
 
 
-@then(THEN_GENERAL)
+@STEPS.then(THEN_GENERAL)
 def then_general(generala_table: Table, claim: str) -> None:
     """A claim about the table, the last move or the game (see the module docstring)."""
     if not claim.startswith("the move is refused"):

@@ -16,12 +16,12 @@ from pathlib import Path
 from generala_conformance.games.dice.cases import DiceCase, DiceFixtureError, load_all
 from generala_conformance.games.dice.reference_adapter import DiceReferenceAdapter
 from generala_conformance.games.dice.runner import DiceDivergence, run_case
+from generala_conformance.games.dice.steps import STEPS
 from generala_conformance.suite.coverage import Coverage, _cite, _option, check_feature
 from generala_spec import rulebook
 from generala_spec.options import options, resolve
 
 SPEC = "dice"
-STEPS = "generala_conformance.games.dice.steps"
 
 
 def fails_under(case: DiceCase, name: str, value: str) -> bool:

@@ -1,13 +1,14 @@
-"""The dice game's feature suite as pytest tests: every scenario of
-``scenarios/dice/features`` bound to :mod:`generala_conformance.games.dice.steps`
-(collected by the pytest plugin under ``--generala-game dice``)."""
+"""The dice game's feature suite: every scenario of ``scenarios/dice/features`` as
+a case (:mod:`generala_conformance.core.features`), played by the step
+definitions of :mod:`generala_conformance.games.dice.steps`."""
 
 from __future__ import annotations
 
-from generala_conformance.games.dice.steps import *  # noqa: F403 - the step fixtures pytest-bdd looks up
-from generala_conformance.suite.feature_cache import preload
+from generala_conformance.core.features import FeatureCase, load_cases
+from generala_conformance.games.dice.steps import STEPS
 from generala_scenarios import ROOT
-from pytest_bdd import scenarios
 
-preload(ROOT / "dice" / "features")  # parsed once per content (the cache), not at every collection
-scenarios(str(ROOT / "dice" / "features"))
+
+def feature_cases() -> list[FeatureCase]:
+    """Every scenario of the dice game's features, in file order."""
+    return load_cases(ROOT / "dice" / "features", STEPS)

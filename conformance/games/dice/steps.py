@@ -27,10 +27,11 @@ from that table (D-SCORE-7).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
-import pytest
+from generala_conformance.core.features import StepDefinitions
 from generala_conformance.games.dice.reference_adapter import score_request
 from generala_conformance.games.dice.runner import (
     DiceAttribution,
@@ -45,7 +46,6 @@ from generala_conformance.transport.adapter import Refused
 from generala_conformance.transport.declared import DeclaredUnsupported
 from generala_reference.dice import Category, PointTable, counts_of, points
 from generala_reference.dice.rules import DiceRules
-from pytest_bdd import given, parsers, then, when
 
 Json = dict[str, Any]
 _PLAYER = r"P(?P<player>\d+)"
@@ -124,19 +124,14 @@ class DiceTable:
         return self.reply
 
 
-@pytest.fixture
-def dice_table(request: pytest.FixtureRequest, generala_adapter: Any, generala_rules: dict[str, str]) -> DiceTable:
-    """The scenario's game or roll (the plugin's adapter and rules, the case's requirements)."""
-    from generala_conformance.suite.pytest_plugin import case_info
-
-    info = case_info(request.node) if isinstance(request.node, pytest.Item) else None
-    return DiceTable(generala_adapter, generala_rules, info.requires if info else None)
+STEPS = StepDefinitions(DiceTable)
+"""The dice game's step definitions (a scenario's table: :class:`DiceTable`, with the case's requirements)."""
 
 
 # -- Given ---------------------------------------------------------------------------
 
 
-@given(parsers.re(r"a dice game of (?P<count>\d+|one) players?"))
+@STEPS.given(re.compile(r"a dice game of (?P<count>\d+|one) players?"))
 def _a_game(dice_table: DiceTable, count: str) -> None:
     dice_table.players = 1 if count == "one" else int(count)
 
@@ -144,13 +139,13 @@ def _a_game(dice_table: DiceTable, count: str) -> None:
 _WHEN = {"the first roll": (1, 5), "a later roll": (2, 3), "a later roll of all five dice": (2, 5)}
 
 
-@given(parsers.re(rf"the roll {_DICE} on (?P<when>the first roll|a later roll of all five dice|a later roll)"))
+@STEPS.given(re.compile(rf"the roll {_DICE} on (?P<when>the first roll|a later roll of all five dice|a later roll)"))
 def _a_roll(dice_table: DiceTable, dice: str, when: str) -> None:
     roll, thrown = _WHEN[when]
     dice_table.request, dice_table.reply = {"dice": _dice(dice), "roll": roll, "thrown": thrown, "marks": {}}, None
 
 
-@given(parsers.re(rf"{_CATEGORY} is (?P<mark>scored|scratched)"))
+@STEPS.given(re.compile(rf"{_CATEGORY} is (?P<mark>scored|scratched)"))
 def _a_mark(dice_table: DiceTable, category: str, mark: str) -> None:
     assert dice_table.request is not None, "'Given the roll ...' comes before the marks"
     dice_table.request["marks"][category_name(category)] = mark
@@ -160,23 +155,23 @@ def _a_mark(dice_table: DiceTable, category: str, mark: str) -> None:
 # -- When ----------------------------------------------------------------------------
 
 
-@when(parsers.re(rf"{_PLAYER} rolls {_DICE}"))
+@STEPS.when(re.compile(rf"{_PLAYER} rolls {_DICE}"))
 def _rolls(dice_table: DiceTable, player: str, dice: str) -> None:
     dice_table.move(f"P{player} rolls {dice}", "roll", int(player) - 1, _dice(dice))
 
 
-@when(parsers.re(rf"{_PLAYER} keeps (?P<kept>[1-6](?: [1-6])*) and throws {_DICE}"))
+@STEPS.when(re.compile(rf"{_PLAYER} keeps (?P<kept>[1-6](?: [1-6])*) and throws {_DICE}"))
 def _keeps(dice_table: DiceTable, player: str, kept: str, dice: str) -> None:
     action = "reroll " + " ".join(sorted(kept.split()))
     dice_table.move(f"P{player} keeps {kept} and throws {dice}", action, int(player) - 1, _dice(dice))
 
 
-@when(parsers.re(rf"{_PLAYER} throws all five again: {_DICE}"))
+@STEPS.when(re.compile(rf"{_PLAYER} throws all five again: {_DICE}"))
 def _throws_all(dice_table: DiceTable, player: str, dice: str) -> None:
     dice_table.move(f"P{player} throws all five again: {dice}", "reroll", int(player) - 1, _dice(dice))
 
 
-@when(parsers.re(rf"{_PLAYER} (?P<verb>scores|scratches) {_CATEGORY}$"))
+@STEPS.when(re.compile(rf"{_PLAYER} (?P<verb>scores|scratches) {_CATEGORY}$"))
 def _scores(dice_table: DiceTable, player: str, verb: str, category: str) -> None:
     action = f"{'score' if verb == 'scores' else 'scratch'} {category_name(category)}"
     dice_table.move(f"P{player} {verb} {category}", action, int(player) - 1)
@@ -185,7 +180,7 @@ def _scores(dice_table: DiceTable, player: str, verb: str, category: str) -> Non
 # -- Then: the game level ------------------------------------------------------------
 
 
-@then(parsers.re(r"the move is refused with (?P<code>[a-z-]+)"))
+@STEPS.then(re.compile(r"the move is refused with (?P<code>[a-z-]+)"))
 def _refused(dice_table: DiceTable, code: str) -> None:
     if dice_table.refused is None:
         raise DiceDivergence("the last move", f"refused with {code}", dice_table.events, None)
@@ -203,8 +198,8 @@ def _last(dice_table: DiceTable, kind: str) -> Json | None:
     return next((e for e in reversed(dice_table.events) if e.get("type") == kind), None)
 
 
-@then(
-    parsers.re(
+@STEPS.then(
+    re.compile(
         rf"{_PLAYER} has scored (?P<want>\d+) points? in {_CATEGORY}(?:, (?P<bonus>\d+) of them the first-roll bonus)?$"
     )
 )
@@ -233,7 +228,7 @@ def _has_scored(dice_table: DiceTable, player: str, want: str, category: str, bo
         )
 
 
-@then(parsers.re(rf"{_PLAYER} wins at once"))
+@STEPS.then(re.compile(rf"{_PLAYER} wins at once"))
 def _wins_at_once(dice_table: DiceTable, player: str) -> None:
     dice_table.game()
     event = _last(dice_table, "auto-win")
@@ -246,7 +241,7 @@ def _wins_at_once(dice_table: DiceTable, player: str) -> None:
         )
 
 
-@then("nobody wins at once")
+@STEPS.then("nobody wins at once")
 def _nobody_wins_at_once(dice_table: DiceTable) -> None:
     dice_table.game()
     if _last(dice_table, "auto-win") is not None:
@@ -255,7 +250,7 @@ def _nobody_wins_at_once(dice_table: DiceTable) -> None:
         )
 
 
-@then(parsers.re(rf"{_PLAYER} is to play"))
+@STEPS.then(re.compile(rf"{_PLAYER} is to play"))
 def _to_play(dice_table: DiceTable, player: str) -> None:
     state = dice_table.game().state()
     if state["player"] != int(player) - 1 or state["over"]:
@@ -264,7 +259,7 @@ def _to_play(dice_table: DiceTable, player: str) -> None:
         )
 
 
-@then(parsers.re(r"the roll (?P<verb>counts|does not count) as a first roll"))
+@STEPS.then(re.compile(r"the roll (?P<verb>counts|does not count) as a first roll"))
 def _first_roll(dice_table: DiceTable, verb: str) -> None:
     state = dice_table.game().state()
     if state["first-roll"] != (verb == "counts"):
@@ -276,7 +271,7 @@ def _first_roll(dice_table: DiceTable, verb: str) -> None:
         )
 
 
-@then(parsers.re(rf"{_PLAYER} (?P<verb>may|may not) (?P<what>score|scratch) {_CATEGORY}$"))
+@STEPS.then(re.compile(rf"{_PLAYER} (?P<verb>may|may not) (?P<what>score|scratch) {_CATEGORY}$"))
 def _may(dice_table: DiceTable, player: str, verb: str, what: str, category: str) -> None:
     legal = dice_table.game().legal()
     action = f"{what} {category_name(category)}"
@@ -290,7 +285,7 @@ def _may(dice_table: DiceTable, player: str, verb: str, what: str, category: str
         )
 
 
-@then(parsers.re(r"the game is over and (?P<winners>P\d+(?: and P\d+)*) wins?"))
+@STEPS.then(re.compile(r"the game is over and (?P<winners>P\d+(?: and P\d+)*) wins?"))
 def _over(dice_table: DiceTable, winners: str) -> None:
     state = dice_table.game().state()
     want = [int(p[1:]) - 1 for p in winners.split(" and ")]
@@ -303,7 +298,7 @@ def _over(dice_table: DiceTable, winners: str) -> None:
         )
 
 
-@then("the game is not over")
+@STEPS.then("the game is not over")
 def _not_over(dice_table: DiceTable) -> None:
     state = dice_table.game().state()
     if state["over"]:
@@ -312,7 +307,7 @@ def _not_over(dice_table: DiceTable) -> None:
         )
 
 
-@then(parsers.re(r"the totals are (?P<totals>\d+(?:, \d+)*)"))
+@STEPS.then(re.compile(r"the totals are (?P<totals>\d+(?:, \d+)*)"))
 def _totals(dice_table: DiceTable, totals: str) -> None:
     state = dice_table.game().state()
     want = [int(t) for t in totals.split(", ")]
@@ -331,7 +326,7 @@ def _expected_entry(dice_table: DiceTable, name: str, written: int | None) -> in
     return score_request({**dice_table.request, "rules": dice_table.reading}, dice_table.table())["scores"][name]
 
 
-@then(parsers.re(rf"it scores (?P<want>\d+) in {_CATEGORY}$"))
+@STEPS.then(re.compile(rf"it scores (?P<want>\d+) in {_CATEGORY}$"))
 def _it_scores(dice_table: DiceTable, want: str, category: str) -> None:
     name = category_name(category)
     got = dice_table.answer()["scores"].get(name)
@@ -342,7 +337,7 @@ def _it_scores(dice_table: DiceTable, want: str, category: str) -> None:
         raise DiceDivergence(f"the roll in {category}", said(expected), said(got), attribution)
 
 
-@then(parsers.re(rf"it does not qualify for {_CATEGORY}$"))
+@STEPS.then(re.compile(rf"it does not qualify for {_CATEGORY}$"))
 def _it_does_not_qualify(dice_table: DiceTable, category: str) -> None:
     name = category_name(category)
     got = dice_table.answer()["scores"].get(name)
@@ -355,7 +350,7 @@ def _it_does_not_qualify(dice_table: DiceTable, category: str) -> None:
         )
 
 
-@then(parsers.re(r"it (?P<verb>wins|does not win) at once"))
+@STEPS.then(re.compile(r"it (?P<verb>wins|does not win) at once"))
 def _it_wins(dice_table: DiceTable, verb: str) -> None:
     got = dice_table.answer()["wins"]
     if got != (verb == "wins"):
