@@ -48,10 +48,10 @@ def plain_loop() -> None:
     """Run the card game's fixture cases (the kit's, from the cache, and the perft table's)
     on the reference adapter as ``check`` does (handshake, the rules each case needs, the
     declared setups), without pytest (nor the plugin, which imports it)."""
+    from generala_conformance.core.sent_rules import rules_to_send
     from generala_conformance.games.cards.case_cache import bundled_cases
     from generala_conformance.games.cards.perft import perft_cases
     from generala_conformance.games.cards.reference_adapter import ReferenceAdapter
-    from generala_conformance.suite.sent_rules import rules_to_send
     from generala_conformance.transport import handshake
     from generala_conformance.transport.declared import Declared
 

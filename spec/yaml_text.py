@@ -1,7 +1,7 @@
 """Parse the kit's own YAML files (its package data, trusted and small) with LibYAML's
 safe loader when PyYAML has it: the same values as ``yaml.safe_load``, 10 to 20 times
 faster (``clauses.yaml``: ~8 ms instead of ~150 ms), which every command pays at start.
-Files the kit did not write go through ``generala_conformance.suite.yaml_safe``."""
+Files the kit did not write go through ``generala_conformance.core.yaml_safe``."""
 
 from __future__ import annotations
 

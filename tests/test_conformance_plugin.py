@@ -214,25 +214,3 @@ class Adapter(ReferenceAdapter):
     names = {case.get("name") for case in junit.iter("testcase")}
     assert names == {"kit-test-follow", "kit-test-joker", "kit-test-refuse"}
     assert (pytester.path / "closed.txt").read_text() == "closed\n"
-
-
-def test_a_fixture_case_is_located_as_pytest_locates_it(pytester: pytest.Pytester) -> None:
-    """Its file part worked out once per file (FixtureCaseItem.location): what pytest itself gives every case."""
-
-    located: list[tuple[object, object]] = []
-
-    class Probe:
-        def pytest_collection_finish(self, session: pytest.Session) -> None:
-            located.extend((item.location, pytest.Item.location.func(item)) for item in session.items)  # type: ignore[attr-defined]
-
-    pytester.inline_run(
-        *QUIET,
-        "--generala-suite-only",
-        f"--generala-cases={CASES}",
-        f"--generala-adapter={REFERENCE}",
-        "--collect-only",
-        plugins=[Probe()],
-    )
-    assert len(located) == 3
-    assert all(ours == pytests for ours, pytests in located)
-    assert len({ours[2] for ours, _ in located}) == 3  # each case its own name, its file's path

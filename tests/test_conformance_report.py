@@ -8,7 +8,8 @@ from pathlib import Path
 import jsonschema
 import pytest
 from generala_conformance.cli.profile import findings, verdict
-from generala_conformance.suite import expectations, report
+from generala_conformance.core import expectations
+from generala_conformance.suite import report
 from generala_conformance.suite.pytest_plugin import outcome_of
 from generala_conformance.transport.adapter import AdapterCrash, AdapterTimeout, BadRequest, Refused
 

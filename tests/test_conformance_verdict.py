@@ -11,8 +11,8 @@ import time
 import xml.etree.ElementTree as ET
 
 import pytest
+from generala_conformance.core.sent_rules import Lacking, rules_to_send
 from generala_conformance.suite import report
-from generala_conformance.suite.sent_rules import Lacking, rules_to_send
 from generala_spec.options import options
 
 from tests.test_conformance_plugin import IMPLS, QUIET, REFERENCE, outcomes, run_suite, write_expectations

@@ -1,4 +1,4 @@
-"""The cache of the dice suite's own cases (:mod:`generala_conformance.suite.case_cache`,
+"""The cache of the dice suite's own cases (:mod:`generala_conformance.core.case_cache`,
 shared with the card game's, whose file, key and refusal cases ``test_case_cache.py``
 checks): the cached cases are the fully loaded ones, any change to a fixture is a new
 key, and ``--cases DIR`` is always loaded in full."""
@@ -9,8 +9,8 @@ import shutil
 from pathlib import Path
 
 import pytest
+from generala_conformance.core import case_cache
 from generala_conformance.games.dice import cases
-from generala_conformance.suite import case_cache
 from generala_scenarios import ROOT
 from generala_spec import parsed_cache
 

@@ -12,8 +12,9 @@ import sys
 from pathlib import Path
 
 import yaml
-from generala_conformance.suite import expectations, report
-from generala_conformance.suite.expectations import Expectation
+from generala_conformance.core import expectations
+from generala_conformance.core.expectations import Expectation
+from generala_conformance.suite import report
 from generala_conformance.suite.expectations_update import update
 
 HERE = Path(__file__).parent

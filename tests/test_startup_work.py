@@ -72,7 +72,7 @@ def test_check_loads_no_pytest_plugin_but_the_suites(check_modules: set[str]) ->
 
 
 def test_check_with_cached_cases_loads_no_yaml_parser_nor_debugger(check_modules: set[str]) -> None:
-    assert {"generala_conformance.suite.yaml_safe", "generala_conformance.games.cards.perft"} <= check_modules
+    assert {"generala_conformance.core.yaml_safe", "generala_conformance.games.cards.perft"} <= check_modules
     assert not {"yaml", "pdb"} & check_modules  # pdb: the left-out debugging plugin imports it at configure
 
 

@@ -9,7 +9,7 @@ import subprocess
 import sys
 
 import pytest
-from generala_conformance.suite.yaml_safe import MAX_DEPTH, YamlRefused, load
+from generala_conformance.core.yaml_safe import MAX_DEPTH, YamlRefused, load
 
 DEEP = "title: x\nabout: " + "[" * 10_000 + "]" * 10_000 + "\n"
 FIELD = ".".join(["about"] + ["0"] * MAX_DEPTH)
@@ -17,7 +17,7 @@ FIELD = ".".join(["about"] + ["0"] * MAX_DEPTH)
 PURE_PYTHON = """
 import json, sys, yaml
 del yaml.CSafeLoader  # as on a machine without LibYAML
-from generala_conformance.suite.yaml_safe import YamlRefused, load
+from generala_conformance.core.yaml_safe import YamlRefused, load
 try:
     load(sys.stdin.read())
 except YamlRefused as refused:

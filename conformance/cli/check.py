@@ -1,13 +1,13 @@
 """``generala-kit check``: run the conformance suite against an implementation.
 
-Runs the ``.feature`` scenarios and the YAML fixtures (pytest in-process, with
-the ``generala`` plugin) against the reference engine, a Python adapter
-(``--adapter``) or any program speaking the JSON-lines protocol
-(``--adapter-cmd``). Exit code 0 only when the implementation completed its
-handshake, at least one case passed and nothing unexpected happened: no case
-failed, errored, timed out, or passed while expected to fail (and, with
-``--no-skip``, none was skipped but those the expectations file declares); 1 when
-the implementation diverged, 2 when the kit could not run
+Runs the ``.feature`` scenarios and the YAML fixtures of a game against the
+reference engine, a Python adapter (``--adapter``) or any program speaking the
+JSON-lines protocol (``--adapter-cmd``), through the runner core
+(:mod:`generala_conformance.core.runner`). Exit code 0 only when the
+implementation completed its handshake, at least one case passed and nothing
+unexpected happened: no case failed, errored, timed out, or passed while expected
+to fail (and, with ``--no-skip``, none was skipped but those the expectations file
+declares); 1 when the implementation diverged, 2 when the kit could not run
 (:mod:`generala_conformance.cli.exit_codes`).
 """
 
@@ -15,42 +15,38 @@ from __future__ import annotations
 
 import argparse
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
-import pytest
+from generala_conformance import __version__, games
 from generala_conformance.cli import exit_codes
-from generala_conformance.suite.pytest_plugin import RUN_KEY
+from generala_conformance.core import expectations as expectations_mod
+from generala_conformance.core.results import UNEXPECTED, CaseResult
+from generala_conformance.core.runner import Filters, Labels, expectation_of, run_cases
+from generala_conformance.suite import report
 from generala_conformance.suite.suite_run import (
     CheckUsageError,
     add_adapter_options,
     preflight,
-    pytest_args,
-    run_pytest,
+    settings_of,
+    suite_cases,
 )
+from generala_conformance.transport.loading import describe
 from generala_spec.options import profile_names
 
 HELP = "run the conformance suite against an implementation (default: the reference engine)"
 EPILOG = exit_codes.EPILOG
-NO_CASES = 5  # pytest's exit code when nothing was collected or all was filtered out
-
-
-class _Verdict:
-    """A pytest plugin keeping the run's JSON report document (made by the ``generala`` plugin)."""
-
-    def __init__(self) -> None:
-        self.document: dict[str, Any] | None = None
-
-    @pytest.hookimpl(trylast=True)
-    def pytest_sessionfinish(self, session: pytest.Session) -> None:
-        state = session.config.stash.get(RUN_KEY, None)
-        self.document = state.document if state is not None else None
+FAILURES_SHOWN = 20
+"""Cases that went wrong shown in full before the summary (the JSON report has them all)."""
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """Add the command's options."""
     add_adapter_options(parser)
-    parser.add_argument("-k", dest="keyword", metavar="EXPR", help="only cases whose name matches (pytest -k)")
+    parser.add_argument(
+        "-k", dest="keyword", metavar="EXPR", help="only cases whose id or tags contain these words (and, or, not)"
+    )
     parser.add_argument(
         "--clause",
         action="append",
@@ -82,42 +78,127 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def build_argv(args: argparse.Namespace) -> list[str]:
-    """The pytest command line of a ``check``."""
-    extra = ["-v" if args.verbose else "-q", "-rN", "--tb=short", "-o", "console_output_style=classic"]
-    if not args.verbose:
-        extra.append("--generala-progress")
-    if args.keyword:
-        extra += ["-k", args.keyword]
-    extra += [f"--generala-clause={c}" for c in args.clause]
-    extra += [f"--generala-tag={t}" for t in args.tag]
-    if args.profile:
-        extra.append(f"--generala-profile={args.profile}")
-    if args.expectations:
-        extra.append(f"--generala-expectations={Path(args.expectations).resolve()}")
-    if args.json:
-        extra.append(f"--generala-report-json={Path(args.json).resolve()}")
-    if args.markdown:
-        extra.append(f"--generala-report-markdown={Path(args.markdown).resolve()}")
-    if args.junit:
-        extra += [f"--junitxml={Path(args.junit).resolve()}", "-o", "junit_suite_name=generala-conformance"]
-    else:  # no JUnit report: pytest's plugin and its XML modules left out (~12 ms of every start)
-        extra += ["-p", "no:junitxml"]
-    if args.exitfirst:
-        extra.append("-x")
-    if args.no_skip:
-        extra.append("--generala-no-skip")
-    return pytest_args(args, extra)
+def _say(error: CheckUsageError) -> int:
+    print(f"generala-kit check: {error} [{error.code}]", file=sys.stderr)
+    return exit_codes.CANNOT_RUN
 
 
 def run(args: argparse.Namespace) -> int:
     """Run the suite; 0 when nothing unexpected happened."""
+    started = time.monotonic()
     try:
         preflight(args)
+        game = games.get(args.game)
+        cases = suite_cases(game, args.cases)
+        expected = expectations_mod.load(args.expectations) if args.expectations else None
+        filters = Filters(args.clause, args.tag, args.keyword, args.profile)
+        selected = [c for c in cases if filters.selects(Labels.of(c), game.spec, _expected(expected, c))]
     except CheckUsageError as error:
-        print(f"generala-kit check: {error} [{error.code}]", file=sys.stderr)
-        return exit_codes.CANNOT_RUN
-    verdict = _Verdict()
-    if run_pytest(build_argv(args), plugins=[verdict]) == NO_CASES:
+        return _say(error)
+    except ValueError as error:  # a -k expression that does not read
+        return _say(CheckUsageError("bad-keyword", str(error)))
+    if not selected:
         print("generala-kit check: no case matched the filters", file=sys.stderr)
-    return exit_codes.of_report(verdict.document)
+        return exit_codes.CANNOT_RUN
+    shown = _Shown(args.verbose, len(selected))
+    done = run_cases(
+        selected,
+        settings_of(args),
+        expected,
+        jobs=args.jobs,
+        exitfirst=args.exitfirst,
+        on_result=shown.result,
+    )
+    shown.done()
+    document = report.build(
+        done.results,
+        implementation=done.hello,
+        adapter=describe(args.adapter, args.adapter_cmd),
+        profile=args.profile,
+        duration=time.monotonic() - started,
+        kit_version=__version__,
+        suite=report.suite_identity(str(Path(args.cases).resolve()) if args.cases else None, game.name),
+        aborted=done.aborted,
+        no_skip=args.no_skip,
+        expectations=_expectations_record(args.expectations, expected, done.results),
+    )
+    _write_reports(args, document)
+    _print(document, game.spec)
+    return exit_codes.of_report(document)
+
+
+def _expected(expected: expectations_mod.Expectations | None, case: Any) -> expectations_mod.Expectation | None:
+    return expectation_of(expected, Labels.of(case))
+
+
+def _expectations_record(
+    path: str | None, expected: expectations_mod.Expectations | None, results: list[CaseResult]
+) -> dict[str, Any] | None:
+    """The report's ``expectations``: the file, its entries, and those selecting no case run."""
+    if expected is None:
+        return None
+    cases = [expectations_mod.CaseRef.of_report(vars(result)) for result in results]
+    return {
+        "file": str(path),
+        "entries": [e.as_entry() for e in expected.entries],
+        "stale": [e.label for e in expected.unused(cases)],
+    }
+
+
+def _write_reports(args: argparse.Namespace, document: dict[str, Any]) -> None:
+    """The JSON, JUnit and Markdown reports asked for, each written whole or not at all."""
+    if args.json:
+        report.write_json(document, args.json)
+    if args.junit:
+        from generala_conformance.suite.junit import junit_xml
+
+        report.write_atomic(args.junit, junit_xml(document))
+    if args.markdown:
+        from generala_conformance.suite.markdown import summary
+
+        report.write_atomic(args.markdown, summary(document))
+
+
+def _print(document: dict[str, Any], spec: str) -> None:
+    """The cases that went wrong in full, the summary and the closing line."""
+    bad = [case for case in document["cases"] if case["outcome"] in UNEXPECTED]
+    if bad:
+        print(_rule("FAILURES", "="))
+    for case in bad[:FAILURES_SHOWN]:
+        print(_rule(case["id"], "_"))
+        print("\n".join(report.failure_lines(case, spec)))
+    print(_rule("generala conformance", "="))
+    print("\n".join(report.terminal_lines(document)))
+    if document["expectations"] is not None and document["expectations"]["stale"]:
+        stale = ", ".join(document["expectations"]["stale"])
+        print(f"stale expectations (they select no case of this run): {stale}")
+    print(report.closing_line(document))
+
+
+def _rule(title: str, char: str, width: int = 80) -> str:
+    """``=== title ===`` across the terminal's width."""
+    side = max(3, (width - len(title) - 2) // 2)
+    return f"{char * side} {title} {char * side}"
+
+
+class _Shown:
+    """What the terminal shows while the cases run: one line a case (``-v``), else a
+    progress display on stderr (:class:`~generala_conformance.progress.Progress`)."""
+
+    def __init__(self, verbose: bool, total: int) -> None:
+        from generala_conformance.progress import Progress
+
+        self.verbose = verbose
+        self.progress = None if verbose else Progress("check", total)
+        self.unexpected = 0
+
+    def result(self, result: CaseResult) -> None:
+        self.unexpected += result.outcome in UNEXPECTED
+        if self.verbose:
+            print(f"{result.outcome.upper():<8} {result.id}  ({report.short_where(result.where)})", flush=True)
+        elif self.progress is not None:
+            self.progress.advance(extra=f"{self.unexpected} unexpected")
+
+    def done(self) -> None:
+        if self.progress is not None:
+            self.progress.done()

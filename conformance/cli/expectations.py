@@ -16,9 +16,10 @@ from pathlib import Path
 from typing import Any
 
 from generala_conformance import games
+from generala_conformance.core import expectations
 from generala_conformance.errors import UsageError
 from generala_conformance.report_site.inputs import ReportInputError, of_game, read_run
-from generala_conformance.suite import expectations, report
+from generala_conformance.suite import report
 from generala_conformance.suite.expectations_update import update
 from generala_conformance.transport.impl_options import guarded
 

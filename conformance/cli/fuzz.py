@@ -151,8 +151,8 @@ def _fuzz_dice(args: argparse.Namespace) -> int:
     ``0 … --games - 1`` of ``--seed``, each divergence printed and written as a fixture."""
     import time
 
+    from generala_conformance.core.fixture_writer import fixture_text
     from generala_conformance.games.dice import fuzz as dice_fuzz
-    from generala_conformance.suite.fixture_writer import fixture_text
 
     adapter = impl_options.factory(args).open_checked()
     started, found, played = time.monotonic(), 0, 0

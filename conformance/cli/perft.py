@@ -19,12 +19,12 @@ from pathlib import Path
 from typing import Any
 
 from generala_conformance import games
+from generala_conformance.core.sent_rules import Lacking, rules_to_send
 from generala_conformance.errors import UsageError
 from generala_conformance.games.cards.divergence import Divergence
 from generala_conformance.games.cards.notation import CANONICAL_DECK, NotationError, cards
 from generala_conformance.games.cards.perft import divide_adapter, divide_game, perft_cases
 from generala_conformance.progress import Progress
-from generala_conformance.suite.sent_rules import Lacking, rules_to_send
 from generala_conformance.transport import impl_options
 from generala_conformance.transport.adapter import AdapterFault, BadRequest, Unsupported
 from generala_conformance.transport.handshake import HandshakeFailed

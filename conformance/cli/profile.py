@@ -15,17 +15,17 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import tempfile
-from pathlib import Path
 from typing import Any
 
+from generala_conformance import games
+from generala_conformance.core.runner import Filters, Labels, run_cases
 from generala_conformance.suite.report import write_atomic
 from generala_conformance.suite.suite_run import (
     CheckUsageError,
     add_adapter_options,
     preflight,
-    pytest_args,
-    run_pytest,
+    settings_of,
+    suite_cases,
 )
 from generala_spec.options import options, profile_names, resolve
 from generala_spec.rulebook import CARDS
@@ -109,29 +109,17 @@ def run(args: argparse.Namespace) -> int:
     args.expectations = None
     try:
         preflight(args)
+        game = games.get(args.game)
+        cases = [c for c in suite_cases(game, args.cases) if Filters(withhold=True).selects(Labels.of(c), game.spec)]
     except CheckUsageError as error:
         print(f"generala-kit profile: {error} [{error.code}]", file=sys.stderr)
         return 2
-    with tempfile.TemporaryDirectory() as tmp:
-        report = Path(tmp) / "report.json"
-        extra = ["-qq", "--tb=no", "-rN", "--generala-withhold", f"--generala-report-json={report}"]
-        code = run_pytest(pytest_args(args, extra))
-        if not report.exists():
-            print(f"generala-kit profile: the run failed (pytest exit code {code})", file=sys.stderr)
-            return 2
-        document = json.loads(report.read_text("utf-8"))
-    if document.get("error"):
-        print(f"generala-kit profile: the run failed: {document['error']}", file=sys.stderr)
+    done = run_cases(cases, settings_of(args, withhold=True), jobs=args.jobs)
+    if done.aborted is not None:
+        print(f"generala-kit profile: {done.aborted['message']} [{done.aborted['code']}]", file=sys.stderr)
         return 2
-    if document["aborted"] is not None:
-        print(
-            f"generala-kit profile: {document['aborted']['message']} [{document['aborted']['code']}]", file=sys.stderr
-        )
-        return 2
-    from generala_conformance import games
-
-    found = findings(document["cases"], games.get(args.game).spec)
-    found["implementation"] = document["implementation"]
+    found = findings([vars(result) for result in done.results], game.spec)
+    found["implementation"] = done.hello
     for line in render(found):
         print(line)
     if args.json:

@@ -22,7 +22,7 @@ import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from gherkin.parser import Parser
 from gherkin.pickles.compiler import Compiler
@@ -127,6 +127,7 @@ class FeatureCase:
     """Its other tags (neither id, clause, ambiguity nor option)."""
     steps: tuple[ScenarioStep, ...] = field(repr=False)
     definitions: StepDefinitions = field(repr=False, compare=False)
+    kind: ClassVar[str] = "feature"
 
     @property
     def where(self) -> str:

@@ -56,7 +56,7 @@ GAMES: dict[str, Game] = {
         request_checks="generala_conformance.transport.request_checks:check_request",
         schema="protocol.schema.json",
         features="generala_conformance.games.cards.feature_suite:feature_cases",
-        cases="generala_conformance.suite.pytest_plugin:card_cases",
+        cases="generala_conformance.games.cards.cases:suite_cases",
     ),
     "dice": Game(
         name="dice",

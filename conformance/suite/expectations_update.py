@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from generala_conformance.suite.expectations import CaseRef, Expectation, Expectations
+from generala_conformance.core.expectations import CaseRef, Expectation, Expectations
 
 FAILING = ("fail", "error", "timeout", "xfail")
 PASSING = ("pass", "xpass")

@@ -1,36 +1,21 @@
-"""Run the conformance suite through pytest, in-process, with the ``generala``
-plugin (shared by ``generala-kit check`` and ``generala-kit profile``).
-
-The run is insulated from the directory it is started in and from the other
-pytest plugins installed: no ini file, no conftest, no cache, nothing collected
-from disk, no plugin but the suite's own (and xdist for ``-n``) — only the suite.
+"""What ``generala-kit check`` and ``generala-kit profile`` share: their options, the
+checks of those options, the suite's cases and the settings of the implementation.
 """
 
 from __future__ import annotations
 
 import argparse
-import os
 import shlex
 import shutil
 from pathlib import Path
 
-import pytest
 from generala_conformance import games
+from generala_conformance.core import expectations
+from generala_conformance.core.features import FeatureError
+from generala_conformance.core.runner import Case, Settings
 from generala_conformance.errors import UsageError
-from generala_conformance.suite import expectations
 from generala_conformance.transport import impl_options
 from generala_conformance.transport.loading import AdapterLoadError, load_factory
-
-UNUSED_PLUGINS = (
-    *("unraisableexception", "threadexception", "unittest", "subtests", "logging", "doctest"),
-    *("tmpdir", "legacypath", "monkeypatch", "recwarn", "setuponly", "setupplan", "debugging"),
-)
-"""pytest's built-in plugins the suite has no use for, left out of its runs: they cost
-a hook call a case (the first two a full garbage collection at the end, ~0.1 s), or a
-hook call a fixture set up (``--setup-show``, ``--setup-plan``: no option of ``check``),
-and the fixtures no case asks for (temporary paths, ``monkeypatch``, ``recwarn``) are
-names pytest-bdd goes through at every lookup of a step; ``debugging`` (``--pdb``: no option
-of ``check`` either) imports :mod:`pdb` at every start."""
 
 
 class CheckUsageError(UsageError):
@@ -51,7 +36,7 @@ def add_adapter_options(parser: argparse.ArgumentParser) -> None:
         type=int,
         default=1,
         metavar="N",
-        help="run the cases in N processes (pytest-xdist)",
+        help="run the cases in N worker processes, each with its own implementation (POSIX)",
     )
     parser.add_argument("--cases", metavar="DIR", help="run the YAML fixtures of DIR instead of the kit's suite")
     parser.add_argument(
@@ -92,8 +77,8 @@ def preflight(args: argparse.Namespace) -> None:
         raise CheckUsageError("no-cases-dir", f"--cases: {args.cases} is not a directory")
     if args.max_faults < 0:
         raise CheckUsageError("bad-max-faults", f"--max-faults {args.max_faults}: give 0 (never) or more")
-    if args.jobs > 1 and not _has_xdist():
-        raise CheckUsageError("no-xdist", "-n needs pytest-xdist (pip install pytest-xdist)")
+    if args.jobs < 1:
+        raise CheckUsageError("bad-jobs", f"-n {args.jobs}: give 1 or more")
 
 
 def _spec(args: argparse.Namespace) -> str:
@@ -101,48 +86,37 @@ def _spec(args: argparse.Namespace) -> str:
     return games.get(getattr(args, "game", "cards")).spec
 
 
-def _has_xdist() -> bool:
-    import importlib.util
-
-    return importlib.util.find_spec("xdist") is not None
-
-
-def pytest_args(args: argparse.Namespace, extra: list[str]) -> list[str]:
-    """The pytest command line for ``args`` (``extra`` appended)."""
-    argv = ["-c", os.devnull, f"--rootdir={Path.cwd()}", "--noconftest", "-p", "no:cacheprovider"]
-    # Only the plugins the suite needs: another installed plugin (hypothesis's imports
-    # hypothesis, ~0.2 s) would slow every start and could change the run.
-    argv += ["--disable-plugin-autoload", "-p", "generala_conformance.suite.pytest_plugin"]
-    argv += ["-p", "xdist.plugin"] if args.jobs > 1 else []
-    for name in UNUSED_PLUGINS:
-        argv += ["-p", f"no:{name}"]
-    # --assert=plain: the kit's modules are imported already (no rewriting; no warning about it).
-    argv += ["--assert=plain", "--generala-suite-only", f"--generala-timeout={args.timeout}"]
-    argv.append(f"--generala-max-faults={args.max_faults}")
-    game = games.get(getattr(args, "game", "cards"))
-    if game.name != "cards":
-        argv.append(f"--generala-game={game.name}")
-    if args.clean_env:
-        argv += ["--generala-clean-env", *(f"--generala-pass-env={name}" for name in args.pass_env)]
-    if args.adapter_cmd:
-        argv.append(f"--generala-adapter-cmd={args.adapter_cmd}")
-    else:
-        argv.append(f"--generala-adapter={args.adapter or game.default_adapter}")
-    if args.validate_messages:
-        argv.append("--generala-validate-messages")
-    if args.cases:
-        argv.append(f"--generala-cases={Path(args.cases).resolve()}")
-    if args.jobs > 1:
-        argv += ["-n", str(args.jobs)]
-    return argv + extra
+def settings_of(args: argparse.Namespace, *, withhold: bool = False) -> Settings:
+    """The implementation ``args`` name and what to send it."""
+    return Settings(
+        game=games.get(args.game),
+        adapter=args.adapter if not args.adapter_cmd else None,
+        command=args.adapter_cmd,
+        timeout=args.timeout,
+        validate=args.validate_messages,
+        clean_env=args.clean_env,
+        pass_env=tuple(args.pass_env),
+        max_faults=args.max_faults,
+        profile=getattr(args, "profile", None),
+        withhold=withhold,
+    )
 
 
-def run_pytest(argv: list[str], plugins: list[object] | None = None) -> int:
-    """Run pytest in-process (with the suite's plugin and ``plugins`` registered); its exit code.
+def suite_cases(game: games.Game, cases: str | None) -> list[Case]:
+    """The cases of ``game``'s suite: its feature scenarios, then its fixture cases; with
+    ``cases`` (``--cases DIR``) the YAML fixtures of that directory instead. A file that
+    cannot be used, or two cases with one id, raise :class:`CheckUsageError` (one paragraph)."""
+    from generala_conformance.games.cards.fixtures import FixtureError
 
-    The suite's plugin is handed over as a module: for a ``-p`` name pytest would first
-    look through the entry points of every installed distribution (a few ms a start,
-    more in a larger environment). ``argv`` still names it, for xdist's workers."""
-    from generala_conformance.suite import pytest_plugin
-
-    return int(pytest.main(argv, plugins=[pytest_plugin, *(plugins or [])]))
+    try:
+        found: list[Case] = [] if cases else list(games.load(game.features)())
+        found += games.load(game.cases)(Path(cases) if cases else None)
+    except (FixtureError, FeatureError, UsageError) as error:
+        raise CheckUsageError(error.code, str(error)) from None
+    seen: dict[str, str] = {}
+    for case in found:
+        where = f"{case.path}:{case.line}"
+        if case.id in seen:
+            raise CheckUsageError("duplicate-id", f"two cases have the id {case.id!r}: {seen[case.id]} and {where}")
+        seen[case.id] = where
+    return found

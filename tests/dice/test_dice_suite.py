@@ -6,10 +6,10 @@ from __future__ import annotations
 import re
 
 import pytest
+from generala_conformance.core.sent_rules import rules_to_send
 from generala_conformance.games.dice.cases import load_all
 from generala_conformance.games.dice.reference_adapter import DiceReferenceAdapter
 from generala_conformance.games.dice.regenerate import DICE_ROOT, regenerate
-from generala_conformance.suite.sent_rules import rules_to_send
 
 CASES = load_all(DICE_ROOT / "fixtures")
 

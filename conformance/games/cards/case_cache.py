@@ -1,5 +1,5 @@
 """The card game's own YAML fixtures, parsed and validated once per content
-(:mod:`generala_conformance.suite.case_cache`): the fixture files, the fixture
+(:mod:`generala_conformance.core.case_cache`): the fixture files, the fixture
 schema, the rulebook files whose IDs the cases cite and the modules that turn a
 file into cases make the key. The kit's own tests load the bundled fixtures in
 full too (``tests/test_scenarios_fixtures.py``)."""
@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from generala_conformance.core import case_cache, yaml_safe
 from generala_conformance.games.cards import driver, fixtures, notation
 from generala_conformance.games.cards.fixtures import Case, fixture_files, load_all
-from generala_conformance.suite import case_cache, yaml_safe
 
 _SPEC_FILES = (
     "schemas/fixture.schema.json",
@@ -23,8 +23,8 @@ _ALLOWED = frozenset(
         ("generala_conformance.games.cards.fixtures", "Case"),
         ("generala_conformance.games.cards.fixtures", "Step"),
         ("generala_conformance.games.cards.driver", "Refusal"),
-        ("generala_conformance.suite.yaml_safe", "Map"),
-        ("generala_conformance.suite.yaml_safe", "Seq"),
+        ("generala_conformance.core.yaml_safe", "Map"),
+        ("generala_conformance.core.yaml_safe", "Seq"),
         ("pathlib", "PosixPath"),
         ("pathlib", "WindowsPath"),
     }

@@ -22,6 +22,9 @@ from importlib.resources import files
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from generala_conformance.core import yaml_safe
+from generala_conformance.core.yaml_safe import YamlRefused
+from generala_conformance.core.yaml_safe import line_of as _line_of
 from generala_conformance.games.cards.divergence import Divergence
 from generala_conformance.games.cards.driver import Driver, Refusal
 from generala_conformance.games.cards.notation import (
@@ -32,9 +35,6 @@ from generala_conformance.games.cards.notation import (
     parse_event,
     seat,
 )
-from generala_conformance.suite import yaml_safe
-from generala_conformance.suite.yaml_safe import YamlRefused
-from generala_conformance.suite.yaml_safe import line_of as _line_of
 from generala_conformance.transport.adapter import Adapter, Call, apply_call
 from generala_conformance.transport.protocol import request_schema_error
 from generala_spec import rulebook
@@ -109,6 +109,11 @@ class Case:
     verbatim: bool = False
     invalid: bool = False
     """Whether the setup breaks the protocol schema on purpose (the case's ``invalid`` mark)."""
+
+    @property
+    def ambiguities(self) -> tuple[str, ...]:
+        """The ambiguity the case shows a reading of, if any (as a tuple, like every case's)."""
+        return (self.ambiguity,) if self.ambiguity else ()
 
     @property
     def where(self) -> str:

@@ -218,6 +218,11 @@ class PerftCase:
     sources: tuple[str, ...] = ()
 
     @property
+    def ambiguities(self) -> tuple[str, ...]:
+        """The ambiguity the case shows a reading of, if any (as a tuple, like every case's)."""
+        return (self.ambiguity,) if self.ambiguity else ()
+
+    @property
     def where(self) -> str:
         """``file:line id`` of the case (as for the YAML fixtures)."""
         return f"{self.path}:{self.line} {self.id}"

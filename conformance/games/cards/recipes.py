@@ -42,12 +42,12 @@ from pathlib import Path
 from typing import Any
 
 import jsonschema
+from generala_conformance.core import yaml_safe
+from generala_conformance.core.yaml_safe import line_of as _line_of
 from generala_conformance.games.cards.fixtures import FixtureError, _Converter, schema
 from generala_conformance.games.cards.notation import cards, event_text, parse_action, player, seat
 from generala_conformance.games.cards.perft import perft_adapter
 from generala_conformance.games.cards.reference_adapter import ReferenceAdapter
-from generala_conformance.suite import yaml_safe
-from generala_conformance.suite.yaml_safe import line_of as _line_of
 from generala_conformance.transport.adapter import BadRequest, Refused
 from generala_spec.options import resolve
 

@@ -26,10 +26,10 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+from generala_conformance.core.fixture_writer import fixture_text, perft_text
 from generala_conformance.games.cards import recipes
 from generala_conformance.games.cards.fixtures import load_file
 from generala_conformance.games.cards.notation import seat
-from generala_conformance.suite.fixture_writer import fixture_text, perft_text
 
 HAND_WRITTEN = "hand-written.yaml"
 """The manifest of hand-written files, in ``scenarios/`` next to ``recipes/``."""

@@ -23,9 +23,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from generala_conformance.core import case_cache, yaml_safe
+from generala_conformance.core.yaml_safe import YamlRefused, load, read_text
 from generala_conformance.errors import UsageError
-from generala_conformance.suite import case_cache, yaml_safe
-from generala_conformance.suite.yaml_safe import YamlRefused, load, read_text
 from generala_spec import rulebook
 from generala_spec.options import options
 
@@ -35,11 +35,11 @@ STEP_KINDS = ("do", "state", "legal")
 _ALLOWED = frozenset(
     {
         (__name__, "DiceCase"),
-        ("generala_conformance.suite.yaml_safe", "Map"),
-        ("generala_conformance.suite.yaml_safe", "Seq"),
+        ("generala_conformance.core.yaml_safe", "Map"),
+        ("generala_conformance.core.yaml_safe", "Seq"),
     }
 )
-"""What a cached dice case is built of (:mod:`~generala_conformance.suite.case_cache`)."""
+"""What a cached dice case is built of (:mod:`~generala_conformance.core.case_cache`)."""
 
 
 class DiceFixtureError(UsageError):
@@ -183,7 +183,7 @@ def load_all(root: Path) -> list[DiceCase]:
 
 def suite_cases(root: Path | None = None) -> list[DiceCase]:
     """The dice suite's fixture cases: those of ``root`` (``--cases DIR``, checked now),
-    else the kit's own (checked, from :mod:`~generala_conformance.suite.case_cache`)."""
+    else the kit's own (checked, from :mod:`~generala_conformance.core.case_cache`)."""
     if root is not None:
         return load_all(root)
     from generala_scenarios import ROOT

@@ -16,10 +16,10 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from generala_conformance.core.sent_rules import rules_to_send
 from generala_conformance.games.dice.recipes import compute_case
 from generala_conformance.games.dice.reference_adapter import DiceReferenceAdapter, score_request
 from generala_conformance.games.dice.runner import declared_table, levels_of, requires_for
-from generala_conformance.suite.sent_rules import rules_to_send
 from generala_conformance.transport.adapter import Adapter, BadRequest, Refused, Unsupported
 from generala_reference.dice import DiceGame
 from generala_spec.options import options, profile_names, resolve

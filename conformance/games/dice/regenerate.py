@@ -3,7 +3,7 @@ the scoring cases generated over every roll (:mod:`.scoring_cases`), the game
 recipes (``scenarios/dice/recipes/``, :mod:`.recipes`) and the whole games
 (:mod:`.whole_games`). Every game case's ``requires`` is completed with each option
 its steps turn out to depend on (:func:`game_requires`). The same sources always
-give the same bytes (:func:`~generala_conformance.suite.fixture_writer.fixture_text`).
+give the same bytes (:func:`~generala_conformance.core.fixture_writer.fixture_text`).
 """
 
 from __future__ import annotations
@@ -12,13 +12,13 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from generala_conformance.core.fixture_writer import fixture_text
+from generala_conformance.core.yaml_safe import load, read_text
 from generala_conformance.games.dice import scoring_cases, whole_games
 from generala_conformance.games.dice.cases import DiceCase, dice_list
 from generala_conformance.games.dice.recipes import compute
 from generala_conformance.games.dice.reference_adapter import DiceReferenceAdapter
 from generala_conformance.games.dice.runner import DiceDivergence, run_game
-from generala_conformance.suite.fixture_writer import fixture_text
-from generala_conformance.suite.yaml_safe import load, read_text
 from generala_scenarios import ROOT
 from generala_spec.options import options, resolve
 

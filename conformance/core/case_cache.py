@@ -11,7 +11,7 @@ checked again; a stale case is never served. User fixtures (``--cases DIR``) are
 always loaded and checked in full, and the kit's own tests load the bundled ones in
 full too.
 
-The cache is a file of :mod:`generala_conformance.suite.pickle_cache`, one per
+The cache is a file of :mod:`generala_conformance.core.pickle_cache`, one per
 fixture folder, read with an unpickler that builds nothing but the game's case
 classes and plain data, so a foreign file cannot run code. A cache that cannot be
 read (missing, corrupt, another key) is rebuilt; one that cannot be written (a
@@ -27,7 +27,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, NamedTuple
 
-from generala_conformance.suite import pickle_cache
+from generala_conformance.core import pickle_cache
 
 
 class CaseSource(NamedTuple):
