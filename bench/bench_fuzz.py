@@ -47,7 +47,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=2000, help="games per in-process round (default 2000)")
     parser.add_argument("--rounds", type=int, default=3, help="alternated rounds, the median is shown (default 3)")
     args = parser.parse_args()
-    served = OpenAdapter(adapter_cmd=SERVE)
+    served = OpenAdapter(games.get("cards"), adapter_cmd=SERVE)
     rows: dict[str, list[float]] = {"self": [], "fuzz": [], "serve": [], "serve2": []}
     for _ in range(args.rounds):
         rows["self"].append(self_play(4, 1.5)[0])

@@ -4,8 +4,9 @@
 from __future__ import annotations
 
 import pytest
+from generala_conformance.games.cards.game import GAME as CARDS
 from generala_conformance.games.cards.reference_adapter import ReferenceAdapter
-from generala_conformance.transport import handshake, protocol
+from generala_conformance.transport import handshake
 from generala_conformance.transport.adapter import AdapterCrash, ProtocolViolation
 
 
@@ -14,8 +15,8 @@ def hello(**changes: object) -> dict:
 
 
 def test_the_reference_hello_is_valid() -> None:
-    assert handshake.problems(hello()) == []
-    assert handshake.problems(hello(batch=True, series=False)) == []
+    assert handshake.problems(hello(), CARDS) == []
+    assert handshake.problems(hello(batch=True, series=False), CARDS) == []
 
 
 @pytest.mark.parametrize(
@@ -33,13 +34,13 @@ def test_the_reference_hello_is_valid() -> None:
     ],
 )
 def test_a_malformed_hello_is_named(bad: object, words: str) -> None:
-    assert any(words in problem for problem in handshake.problems(bad)), handshake.problems(bad)
+    assert any(words in problem for problem in handshake.problems(bad, CARDS)), handshake.problems(bad, CARDS)
 
 
 def test_unknown_option_names_and_values_are_each_named_with_the_valid_choices() -> None:
     options = {**hello()["options"], "tie-break": ["tied-nearst"], "tiebreak": ["x"]}
     with pytest.raises(ProtocolViolation) as caught:
-        protocol.check_hello(hello(options=options))
+        handshake.check(hello(options=options), CARDS)
     text = str(caught.value)
     assert "unknown value 'tied-nearst' of option 'tie-break' (its values are tied-nearest, any-nearest)" in text
     assert "unknown option 'tiebreak' (the options are first-lead, next-dealer," in text
@@ -52,10 +53,10 @@ class Crashing(ReferenceAdapter):
 
 def test_shake_names_the_implementation_the_fault_and_the_expected_answer() -> None:
     with pytest.raises(handshake.HandshakeFailed) as caught:
-        handshake.shake(Crashing(), "`./engine`")
+        handshake.shake(Crashing(), "`./engine`", CARDS)
     assert str(caught.value).startswith("the implementation `./engine` never completed the handshake: ")
     assert "crashed (exit code 3)" in str(caught.value) and "expected: a reply to request 1 (hello)" in str(
         caught.value
     )
     assert caught.value.code == "handshake-failed" and caught.value.detail == "boom"
-    assert handshake.shake(ReferenceAdapter(), "ref")["name"] == "generala-kit reference"
+    assert handshake.shake(ReferenceAdapter(), "ref", CARDS)["name"] == "generala-kit reference"

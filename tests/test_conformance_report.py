@@ -9,30 +9,13 @@ import jsonschema
 import pytest
 from generala_conformance.cli.profile import findings, verdict
 from generala_conformance.core import expectations
+from generala_conformance.core.runner import outcome_of
 from generala_conformance.suite import report
-from generala_conformance.suite.pytest_plugin import outcome_of
-from generala_conformance.transport.adapter import AdapterCrash, AdapterTimeout, BadRequest, Refused
+from generala_conformance.transport.adapter import AdapterCrash, AdapterTimeout, BadRequest, Refused, Unsupported
 
 
 def result(case_id: str, outcome: str, clauses: list[str]) -> report.CaseResult:
     return report.CaseResult(id=case_id, title=case_id, kind="fixture", outcome=outcome, clauses=clauses)
-
-
-@pytest.mark.parametrize(
-    ("phases", "outcome"),
-    [
-        (["pass", "pass", "pass"], "pass"),
-        (["skip", "pass", "pass"], "skip"),
-        (["error", "pass", "pass"], "error"),
-        (["pass", "timeout", "pass"], "timeout"),
-        (["pass", "pass", "fail"], "error"),  # a broken teardown after a pass
-        (["pass", "pass", "timeout"], "error"),  # a teardown that hung after a pass
-        (["pass", "pass", "skip"], "skip"),
-        (["pass", "fail", "error"], "fail"),
-    ],
-)
-def test_fold_keeps_the_first_thing_that_went_wrong(phases: list[str], outcome: str) -> None:
-    assert report.fold(phases) == outcome
 
 
 def test_unexpected_outcomes_are_fail_error_timeout_and_xpass() -> None:
@@ -156,25 +139,22 @@ def test_profile_findings_count_a_failing_multi_option_case_as_inconclusive() ->
 
 
 @pytest.mark.parametrize(
-    ("when", "error", "outcome"),
+    ("error", "outcome"),
     [
-        ("call", AssertionError("diverged"), "fail"),
-        ("call", Refused("must-follow-suit", "no"), "fail"),
-        ("setup", AssertionError("diverged"), "error"),
-        ("teardown", Refused("x", "y"), "error"),
-        ("call", BadRequest("bad-setup", "no"), "error"),
-        ("call", AdapterTimeout("no reply"), "timeout"),
-        ("call", AdapterCrash("died"), "error"),
-        ("call", RuntimeError("kit bug"), "error"),
+        (None, "pass"),
+        (AssertionError("diverged"), "fail"),
+        (Refused("must-follow-suit", "no"), "fail"),
+        (BadRequest("bad-setup", "no"), "error"),
+        (AdapterTimeout("no reply"), "timeout"),
+        (AdapterCrash("died"), "error"),
+        (RuntimeError("kit bug"), "error"),
+        (Unsupported("series"), "skip"),
     ],
 )
-def test_a_failed_phase_is_told_apart_by_what_raised_and_when(when: str, error: Exception, outcome: str) -> None:
-    """``docs/interfaces.md``: a rules failure is a fail only in the case's call; a
-    fault of the implementation, or anything going wrong around the call, is an error."""
-    failed = pytest.TestReport("case", ("f.py", 0, "case"), {}, "failed", "boom", when)  # type: ignore[arg-type]
-    with pytest.raises(type(error)) as raised:
-        raise error
-    assert outcome_of(failed, raised) == outcome
+def test_an_outcome_is_told_apart_by_what_raised(error: Exception | None, outcome: str) -> None:
+    """``docs/interfaces.md``: a rules failure is a fail; a fault of the implementation,
+    or anything else going wrong, is an error (a timeout on its own); unsupported, a skip."""
+    assert outcome_of(error) == outcome
 
 
 @pytest.mark.parametrize("attribution", [None, {"clause": "R-FOLLOW-2", "statement": "s", "why": "w"}])

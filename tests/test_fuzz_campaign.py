@@ -8,6 +8,7 @@ import shlex
 import sys
 
 import pytest
+from generala_conformance import games
 from generala_conformance.cli import main
 from generala_conformance.fuzz import campaign, shards
 from generala_conformance.fuzz.differential import Settings
@@ -183,7 +184,9 @@ def test_each_pool_worker_keeps_one_implementation_process_for_the_whole_campaig
     serve = f"{shlex.quote(sys.executable)} -m generala_conformance.cli serve"
     command = f"sh -c 'echo $$ >> {shlex.quote(str(pids))}; exec {serve}'"  # exec: the pid written is serve's
     two = Settings(players=(2,), endgame_rate=1.0)  # small endgames: quick games
-    results = list(campaign.run(OpenAdapter(adapter_cmd=command), 3, range(48), two, jobs=2, chunk=6))
+    results = list(
+        campaign.run(OpenAdapter(games.get("cards"), adapter_cmd=command), 3, range(48), two, jobs=2, chunk=6)
+    )
     assert len(results) == 8 and sum(r.games for r in results) == 48 and not any(r.found for r in results)
     started = pids.read_text().split()
     assert 1 <= len(started) <= 2  # one per worker, not one per chunk (8)

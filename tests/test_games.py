@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -19,8 +22,8 @@ def _game_option(command: str):
 
 
 def test_every_registered_game_has_its_rulebook_suite_and_suite_version() -> None:
-    assert games.NAMES[0] == games.DEFAULT == "cards"
-    for name in games.NAMES:
+    assert games.names()[:2] == ("cards", "dice") and games.DEFAULT == "cards"
+    for name in games.names():
         game = games.get(name)
         assert game.name == name and rulebook.book(game.spec).game == name
         assert games.suite_root(game).is_dir() and game.suite_version.count(".") == 2
@@ -73,3 +76,52 @@ def test_fuzz_replays_one_game_with_replay_and_takes_the_game(capsys) -> None:
     assert main(["fuzz", "--game", "dice", "--games", "3"]) == 0
     out, err = capsys.readouterr()
     assert "fuzz --game dice: 3 games, 0 divergences" in out + err
+
+
+def _toy_registered(tmp_path: Path) -> dict[str, str]:
+    """The environment of a process in which another package registers the toy game
+    (``tests/toy_game.py``) with an entry point of the group ``generala_kit.games``."""
+    info = tmp_path / "toy_kit-0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: toy-kit\nVersion: 0\n", "utf-8")
+    (info / "entry_points.txt").write_text(f"[{games.GROUP}]\ntoy = tests.toy_game:GAME\n", "utf-8")
+    root = Path(__file__).resolve().parents[1]
+    return {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), str(root)])}
+
+
+def test_a_game_registered_by_another_package_is_checked_through_the_interface(tmp_path: Path) -> None:
+    """The toy game plugs in through the game interface alone: ``check --game toy``
+    runs its cases on its reference (all pass) and on a broken engine (the case of
+    the broken clause fails, naming it); nothing of the kit names the toy."""
+    env = _toy_registered(tmp_path)
+    kit = [sys.executable, "-m", "generala_conformance.cli", "check", "--game", "toy"]
+    good = subprocess.run([*kit, "--json", "good.json"], cwd=tmp_path, env=env, capture_output=True, text=True)
+    assert good.returncode == 0, good.stdout + good.stderr
+    assert "OK: nothing unexpected (3 passed of 3)" in good.stdout
+    broken = [*kit, "--adapter", "tests.toy_game:BrokenToy", "--json", "broken.json"]
+    bad = subprocess.run(broken, cwd=tmp_path, env=env, capture_output=True, text=True)
+    assert bad.returncode == 1, bad.stdout + bad.stderr
+    document = json.loads((tmp_path / "broken.json").read_text("utf-8"))
+    failed = {case["id"]: case["attribution"]["clause"] for case in document["cases"] if case["outcome"] == "fail"}
+    assert failed == {"count/inc-adds-one": "T-COUNT-1"} and document["suite"]["game"] == "toy"
+
+
+def test_no_shared_module_names_a_game() -> None:
+    """The shared packages (transport, core, suite, fuzz core, cli but each game's own
+    commands) import no module of ``generala_conformance.games.<game>``: a walk of their imports."""
+    import ast
+
+    root = Path(__file__).resolve().parents[1] / "conformance"
+    shared = [root / "transport", root / "core", root / "suite"]
+    found = []
+    for folder in shared:
+        for path in sorted(folder.rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+                names = [a.name for a in node.names] if isinstance(node, ast.Import) else []
+                if isinstance(node, ast.ImportFrom) and node.module:
+                    names = [node.module, *(f"{node.module}.{a.name}" for a in node.names)]
+                found += [f"{path.relative_to(root)}: {n}" for n in names if n.startswith(GAME_MODULES)]
+    assert found == []
+
+
+GAME_MODULES = ("generala_conformance.games.cards", "generala_conformance.games.dice")

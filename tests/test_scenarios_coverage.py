@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from generala_conformance.suite.coverage import check
+from generala_conformance.games.cards.coverage import check
 from generala_spec import rulebook
 from generala_spec.options import options
 

@@ -3,36 +3,20 @@ of an earlier version gone without being listed as retired (``scenarios/cards/re
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 
 import pytest
+from generala_conformance import games
 from generala_conformance.games.cards import releases
-from generala_conformance.suite.pytest_plugin import case_info
-from generala_conformance.transport.loading import DEFAULT_ADAPTER
+from generala_conformance.suite.suite_run import suite_cases
 from generala_scenarios import CARDS, SUITE_VERSION
-
-
-class _Ids:
-    """A pytest plugin that keeps the case id of every collected item."""
-
-    def __init__(self) -> None:
-        self.ids: list[str] = []
-
-    def pytest_collection_finish(self, session: pytest.Session) -> None:
-        self.ids = [info.id for item in session.items if (info := case_info(item)) is not None]
 
 
 @pytest.fixture(scope="module")
 def suite_ids() -> list[str]:
-    """The id of every case of the kit's suite, as ``generala-kit check`` collects them."""
-    collector = _Ids()
-    argv = ["-c", os.devnull, "--noconftest", "-p", "no:cacheprovider", "-qq", "--collect-only", "--assert=plain"]
-    argv += ["--generala-suite-only", f"--generala-adapter={DEFAULT_ADAPTER}"]
-    pytest.main(argv, plugins=[collector])  # exit status 1: a run that checked nothing is not OK
-    assert collector.ids, "the suite could not be collected"
-    return collector.ids
+    """The id of every case of the kit's suite, as ``generala-kit check`` loads them."""
+    return [case.id for case in suite_cases(games.get("cards"), None)]
 
 
 def test_case_ids_are_unique(suite_ids: list[str]) -> None:

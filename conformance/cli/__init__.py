@@ -33,7 +33,7 @@ def version_line() -> str:
     from generala_conformance.games.cards.reference_adapter import kit_version
     from generala_conformance.transport.handshake import PROTOCOL_VERSION
 
-    suites = ", ".join(f"{name} suite {games.get(name).suite_version}" for name in games.NAMES)
+    suites = ", ".join(f"{name} suite {games.get(name).suite_version}" for name in games.names())
     return f"generala-kit {kit_version()} ({suites}, protocol {PROTOCOL_VERSION})"
 
 

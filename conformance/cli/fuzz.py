@@ -124,7 +124,7 @@ def _fuzz(args: argparse.Namespace) -> int:
     indices = (
         range(args.replay, args.replay + 1) if args.replay is not None else shards.shard_range(args.games, args.shard)
     )
-    factory = impl_options.factory(args)
+    factory = impl_options.factory(args, games.get(args.game))
     factory.open_checked().close()  # a failed handshake ends the campaign at once, with one message
     summary = campaign.Summary(
         campaign=shards.parameters(args.seed, args.games, settings),
@@ -154,7 +154,7 @@ def _fuzz_dice(args: argparse.Namespace) -> int:
     from generala_conformance.core.fixture_writer import fixture_text
     from generala_conformance.games.dice import fuzz as dice_fuzz
 
-    adapter = impl_options.factory(args).open_checked()
+    adapter = impl_options.factory(args, games.get(args.game)).open_checked()
     started, found, played = time.monotonic(), 0, 0
     try:
         for index in range(args.games):

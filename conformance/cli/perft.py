@@ -125,7 +125,7 @@ def _count(args: argparse.Namespace) -> int:
     if in_process:
         result = divide_game(_reference_game(setup), args.depth, done)
     else:
-        adapter = impl_options.factory(args).open_checked()
+        adapter = impl_options.factory(args, games.get(args.game)).open_checked()
         try:
             result = divide_adapter(adapter, setup, args.depth, done)
         finally:
@@ -141,7 +141,7 @@ def _count(args: argparse.Namespace) -> int:
 
 
 def _table(args: argparse.Namespace) -> int:
-    factory = impl_options.factory(args)
+    factory = impl_options.factory(args, games.get(args.game))
     adapter = factory.open_checked()
     listed = adapter.hello()["options"]
     failed, skipped = 0, 0

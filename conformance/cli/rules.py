@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generala_conformance import games
+from generala_conformance.core.game import Game
 from generala_conformance.site import links
 from generala_spec import rulebook
 from generala_spec.options import options
@@ -349,10 +350,10 @@ def describe(identifier: str, root: Path, all_cases: bool = False, spec: str = C
     raise RulebookError("unknown-id", f"no {kind} {key!r} in the rulebook; try --list")
 
 
-def _elsewhere(identifier: str, game: games.Game) -> str:
+def _elsewhere(identifier: str, game: Game) -> str:
     """A hint naming the other game whose rulebook has ``identifier`` (``""`` if none)."""
     key = identifier.strip().upper()
-    for other in (name for name in games.NAMES if name != game.name):
+    for other in (name for name in games.names() if name != game.name):
         spec = games.get(other).spec
         area = area_pattern(spec).match(key)
         if area:

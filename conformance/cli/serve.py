@@ -54,8 +54,7 @@ def run(args: argparse.Namespace | SimpleNamespace) -> int:
     game = games.get(args.game)
 
     def body() -> int:
-        checks = games.load(game.request_checks)
-        adapter = make_adapter(args.adapter or game.default_adapter)
-        return serve(adapter, sys.stdin.buffer, _buffered(sys.stdout.buffer), checks=checks)
+        adapter = make_adapter(args.adapter or game.reference)
+        return serve(adapter, sys.stdin.buffer, _buffered(sys.stdout.buffer), checks=game.check_request)
 
     return impl_options.guarded("serve", body, (AdapterLoadError, AdapterFault))

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
 
+from generala_conformance.errors import UsageError
 from gherkin.parser import Parser
 from gherkin.pickles.compiler import Compiler
 
@@ -39,12 +40,8 @@ Table = Any
 Step = Callable[..., None]
 
 
-class FeatureError(ValueError):
+class FeatureError(UsageError, ValueError):
     """A feature file the kit cannot use (``code``): not Gherkin, a scenario without its ``@id:`` tag."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
 
 
 class UnknownStep(LookupError):

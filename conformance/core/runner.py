@@ -2,7 +2,7 @@
 
 The core of ``generala-kit check`` and ``profile`` and of the pytest plugin, which
 are front ends over it; it knows neither them nor any game by name (a game comes
-in as its :class:`~generala_conformance.games.Game`). One request at a time, one
+in as its :class:`~generala_conformance.core.game.Game`). One request at a time, one
 case at a time: each case is set up (the circuit breaker, the rules it is sent),
 played (``case.run(adapter, rules)``), then the implementation is checked idle
 (nothing written unasked); faults of the implementation are told apart from rule
@@ -12,7 +12,6 @@ failures (:func:`outcome_of`).
 from __future__ import annotations
 
 import fnmatch
-import importlib
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -39,7 +38,7 @@ from generala_conformance.transport.protocol import InvalidMessage
 from generala_spec.options import resolve
 
 if TYPE_CHECKING:
-    from generala_conformance.games import Game
+    from generala_conformance.core.game import Game
 
 
 class Case(Protocol):
@@ -216,9 +215,7 @@ class Implementation:
     def __post_init__(self) -> None:
         s = self.settings
         env = impl_options.environment(s.clean_env, s.pass_env)
-        self.adapter = open_adapter(
-            s.adapter, s.command, timeout=s.timeout, validate=s.validate, env=env, game=s.game.name
-        )
+        self.adapter = open_adapter(s.adapter, s.command, game=s.game, timeout=s.timeout, validate=s.validate, env=env)
 
     @property
     def who(self) -> str:
@@ -229,7 +226,7 @@ class Implementation:
         """The checked handshake, asked once (:class:`~generala_conformance.transport.handshake.HandshakeFailed`
         is raised again at the next ask)."""
         if self.known_hello is None:
-            self.known_hello = handshake.shake(self.adapter, self.who, self.settings.game.name)
+            self.known_hello = handshake.shake(self.adapter, self.who, self.settings.game)
         return self.known_hello
 
     def guard(self) -> None:
@@ -254,9 +251,7 @@ class Implementation:
         :class:`~generala_conformance.core.sent_rules.Lacking` when the implementation lacks a value it needs."""
         game, hello = self.settings.game, self.hello()
         requires = labels.requires
-        if game.requires is not None:
-            module, _, name = game.requires.partition(":")
-            requires = getattr(importlib.import_module(module), name)(requires, hello)
+        requires = game.requires_for(requires, hello)
         return rules_to_send(
             requires, hello["options"], self.settings.profile, withhold=self.settings.withhold, spec=game.spec
         )

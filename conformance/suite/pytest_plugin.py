@@ -21,7 +21,6 @@ from typing import Any
 import pytest
 from generala_conformance import __version__, games
 from generala_conformance.core import expectations as expectations_mod
-from generala_conformance.core.features import FeatureError
 from generala_conformance.core.results import UNEXPECTED, CaseResult
 from generala_conformance.core.runner import Case, Filters, Implementation, Labels, Settings, run_case
 from generala_conformance.errors import UsageError
@@ -44,7 +43,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         "--generala-adapter-cmd", metavar="COMMAND", help="run the suite against this program (JSON-lines protocol)"
     )
     group.addoption("--generala-timeout", type=float, default=10.0, metavar="SECONDS", help="per-request timeout")
-    group.addoption("--generala-game", default="cards", choices=games.NAMES, help="the game to check (cards)")
+    group.addoption("--generala-game", default="cards", choices=games.names(), help="the game to check (cards)")
     group.addoption("--generala-profile", metavar="PROFILE", help="run only cases compatible with this profile")
     group.addoption("--generala-expectations", metavar="FILE", help="YAML file of expected skips and failures")
     group.addoption(
@@ -148,16 +147,14 @@ class SuiteCases(pytest.Collector):
     fixture cases (``fixtures``: those of ``--generala-cases DIR``, else the kit's own)."""
 
     def collect(self) -> Iterator[pytest.Item]:
-        from generala_conformance.games.cards.fixtures import FixtureError
-
         game = games.get(self.config.getoption("generala_game"))
         root = self.config.getoption("generala_cases")
         try:
             if self.name == "features":
-                cases: list[Case] = list(games.load(game.features)())
+                cases: list[Case] = list(game.feature_cases())
             else:
-                cases = games.load(game.cases)(Path(root) if root else None)
-        except (FixtureError, FeatureError, UsageError) as error:  # one paragraph, without a traceback
+                cases = list(game.fixture_cases(Path(root) if root else None))
+        except UsageError as error:  # one paragraph, without a traceback
             raise self.CollectError(f"{error} [{error.code}]") from None
         seen: dict[str, str] = {}
         for case in cases:

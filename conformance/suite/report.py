@@ -29,15 +29,6 @@ REPORT_VERSION = 1
 _SKIPPED = "Skipped: "
 
 
-def fold(phases: list[str]) -> str:
-    """The case's outcome from its phases' outcomes (setup, call, teardown): the
-    first that is not ``pass``, except that a failing teardown after a pass is an error."""
-    for i, outcome in enumerate(phases):
-        if outcome != "pass":
-            return "error" if i == 2 and outcome in ("fail", "timeout") else outcome
-    return "pass"
-
-
 def counts(results: list[CaseResult]) -> dict[str, int]:
     """How many cases had each outcome, and the total."""
     table = dict.fromkeys(OUTCOMES, 0)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from generala_conformance import games
 from generala_conformance.core import expectations
-from generala_conformance.core.features import FeatureError
+from generala_conformance.core.game import Game
 from generala_conformance.core.runner import Case, Settings
 from generala_conformance.errors import UsageError
 from generala_conformance.transport import impl_options
@@ -102,16 +102,14 @@ def settings_of(args: argparse.Namespace, *, withhold: bool = False) -> Settings
     )
 
 
-def suite_cases(game: games.Game, cases: str | None) -> list[Case]:
+def suite_cases(game: Game, cases: str | None) -> list[Case]:
     """The cases of ``game``'s suite: its feature scenarios, then its fixture cases; with
     ``cases`` (``--cases DIR``) the YAML fixtures of that directory instead. A file that
     cannot be used, or two cases with one id, raise :class:`CheckUsageError` (one paragraph)."""
-    from generala_conformance.games.cards.fixtures import FixtureError
-
     try:
-        found: list[Case] = [] if cases else list(games.load(game.features)())
-        found += games.load(game.cases)(Path(cases) if cases else None)
-    except (FixtureError, FeatureError, UsageError) as error:
+        found: list[Case] = [] if cases else list(game.feature_cases())
+        found += game.fixture_cases(Path(cases) if cases else None)
+    except UsageError as error:
         raise CheckUsageError(error.code, str(error)) from None
     seen: dict[str, str] = {}
     for case in found:

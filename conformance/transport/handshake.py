@@ -11,12 +11,15 @@ valid choices, in one :class:`~generala_conformance.transport.adapter.ProtocolVi
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from generala_conformance.errors import UsageError
 from generala_conformance.transport.adapter import Adapter, AdapterFault, Json, ProtocolViolation
 from generala_spec.folders import CARDS
 from generala_spec.options import options
+
+if TYPE_CHECKING:
+    from generala_conformance.core.game import Game
 
 PROTOCOL_VERSION = 1
 REQUIRED_FIELDS: dict[str, type] = {
@@ -28,9 +31,6 @@ REQUIRED_FIELDS: dict[str, type] = {
     "reason_codes": bool,
 }
 OPTIONAL_FIELDS: dict[str, type] = {"batch": bool, "undo": bool, "series": bool, "game": str}
-GAMES = {"cards": CARDS, "dice": "dice"}
-"""The games a ``hello`` may name (``game``; absent: ``cards``), each with its rulebook
-folder in ``generala_spec`` (whose ``options.yaml`` the listed options are checked against)."""
 _SHOWN = 300
 
 
@@ -58,8 +58,8 @@ def _kind(value: Any) -> str:
     return next((name for kind, name in _JSON_NAMES.items() if _is(value, kind)), type(value).__name__)
 
 
-def problems(hello: Any) -> list[str]:
-    """Everything wrong with a ``hello`` result (empty when it is valid)."""
+def problems(hello: Any, game: Game) -> list[str]:
+    """Everything wrong with a ``hello`` result of an implementation of ``game`` (empty when it is valid)."""
     if not isinstance(hello, dict):
         return [f"the hello result is {_kind(hello)}, not an object"]
     found = []
@@ -73,17 +73,12 @@ def problems(hello: Any) -> list[str]:
     for name, kind in OPTIONAL_FIELDS.items():
         if name in hello and not _is(hello[name], kind):
             found.append(f"{name!r} is {_kind(hello[name])}, not {_JSON_NAMES[kind]}")
-    game = hello.get("game", "cards")
-    if game not in GAMES:
-        found.append(f"it plays the game {game!r}; the kit knows {', '.join(GAMES)}")
+    if game_of(hello) != game.name:
+        found.append(f"it plays the game {game_of(hello)!r}; this run checks {game.name} (--game {game.name})")
         return found
     if isinstance(hello.get("options"), dict):
-        found += option_problems(hello["options"], GAMES[game])
-    if game == "dice":
-        from generala_conformance.games.dice.handshake import problems as dice_problems
-
-        found += dice_problems(hello)
-    return found
+        found += option_problems(hello["options"], game.spec)
+    return found + game.hello_problems(hello)
 
 
 def game_of(hello: Json) -> str:
@@ -111,27 +106,27 @@ def option_problems(listed: dict[str, Any], spec: str = CARDS) -> list[str]:
     return found
 
 
-def check(hello: Any, reply: Json | None = None) -> None:
-    """Raise :class:`ProtocolViolation` naming every problem of a ``hello`` result."""
-    found = problems(hello)
+def check(hello: Any, game: Game, reply: Json | None = None) -> None:
+    """Raise :class:`ProtocolViolation` naming every problem of a ``hello`` result of ``game``."""
+    found = problems(hello, game)
     if found:
         shown = json.dumps(reply if reply is not None else hello, ensure_ascii=False)
         shown = shown if len(shown) <= _SHOWN else shown[:_SHOWN] + f"… ({len(shown)} characters)"
         raise ProtocolViolation("invalid hello: " + "; ".join(found), detail=shown)
 
 
-def shake(adapter: Adapter, who: str, game: str = "cards") -> Json:
+def shake(adapter: Adapter, who: str, game: Game) -> Json:
     """The implementation's checked ``hello``, or :class:`HandshakeFailed` with one
     sentence naming the implementation ``who``, what went wrong and what was expected
     (an implementation of another game than ``game`` included)."""
     try:
         hello = adapter.hello()
-        check(hello)
-        if game_of(hello) != game:
+        if isinstance(hello, dict) and game_of(hello) != game.name:
             raise ProtocolViolation(
                 f'it plays {game_of(hello)} (its hello says "game": {json.dumps(game_of(hello))}), '
-                f"this run checks {game} (--game {game})"
+                f"this run checks {game.name} (--game {game.name})"
             )
+        check(hello, game)
     except AdapterFault as fault:
         raise failed(who, fault) from None
     return hello

@@ -13,22 +13,24 @@ from generala_conformance.transport.adapter import Adapter
 if TYPE_CHECKING:  # (serve starts without argparse)
     import argparse
 
+    from generala_conformance.core.game import Game
+
 
 class OpenAdapter(NamedTuple):
-    """A picklable factory of the implementation under test (for process pools; a
-    named tuple, not a dataclass: ``serve`` starts without importing dataclasses)."""
+    """A picklable factory of the implementation of ``game`` under test (for process
+    pools; a named tuple, not a dataclass: ``serve`` starts without importing dataclasses)."""
 
+    game: Game
     adapter: str | None = None
     adapter_cmd: str | None = None
     timeout: float = 10.0
     clean_env: bool = False
     pass_env: tuple[str, ...] = ()
-    game: str = "cards"
 
     def __call__(self) -> Adapter:
         from generala_conformance.transport.loading import open_adapter
 
-        return open_adapter(self.adapter, self.adapter_cmd, timeout=self.timeout, env=self.env(), game=self.game)
+        return open_adapter(self.adapter, self.adapter_cmd, game=self.game, timeout=self.timeout, env=self.env())
 
     def env(self) -> dict[str, str] | None:
         """The implementation's environment: ``None`` (the kit's own) unless ``--clean-env``."""
@@ -100,13 +102,12 @@ def guarded(command: str, body: Callable[[], int], errors: tuple[type[Exception]
         return 2
 
 
-def factory(args: argparse.Namespace) -> OpenAdapter:
-    """The factory of the implementation the options name; a Python adapter is
-    imported at once, so that a bad ``--adapter`` fails early with
+def factory(args: argparse.Namespace, game: Game) -> OpenAdapter:
+    """The factory of the implementation of ``game`` the options name; a Python adapter
+    is imported at once, so that a bad ``--adapter`` fails early with
     :class:`~generala_conformance.transport.loading.AdapterLoadError`."""
     if args.adapter:
         from generala_conformance.transport.loading import load_factory
 
         load_factory(args.adapter)
-    game = getattr(args, "game", None) or "cards"
-    return OpenAdapter(args.adapter, args.adapter_cmd, args.timeout, args.clean_env, tuple(args.pass_env), game)
+    return OpenAdapter(game, args.adapter, args.adapter_cmd, args.timeout, args.clean_env, tuple(args.pass_env))

@@ -12,9 +12,13 @@ from __future__ import annotations
 import importlib
 import sys
 from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING
 
 from generala_conformance.errors import UsageError
 from generala_conformance.transport.adapter import Adapter
+
+if TYPE_CHECKING:
+    from generala_conformance.core.game import Game
 
 DEFAULT_ADAPTER = "generala_conformance.games.cards.reference_adapter:ReferenceAdapter"
 ADAPTER_METHODS = ("hello", "start", "deal", "legal", "apply", "state", "close")
@@ -76,13 +80,13 @@ def open_adapter(
     adapter: str | None = None,
     adapter_cmd: str | None = None,
     *,
+    game: Game,
     timeout: float = 10.0,
     validate: bool = False,
     env: Mapping[str, str] | None = None,
-    game: str = "cards",
 ) -> Adapter:
-    """The implementation chosen by ``--adapter`` / ``--adapter-cmd`` (not both) of
-    ``game`` (neither given: the game's reference engine).
+    """The implementation of ``game`` chosen by ``--adapter`` / ``--adapter-cmd`` (not
+    both; neither given: the game's reference engine).
 
     With ``validate``, every message is checked against the game's protocol schema:
     over the pipe for a process, through :class:`LoopbackAdapter` for an in-process one.
@@ -90,16 +94,13 @@ def open_adapter(
     """
     if adapter and adapter_cmd:
         raise AdapterLoadError("two-adapters", "give --adapter or --adapter-cmd, not both")
-    from generala_conformance import games
-
-    plugged = games.get(game)
     if adapter_cmd:
         from generala_conformance.transport.process_adapter import ProcessAdapter
 
-        return ProcessAdapter(adapter_cmd, timeout=timeout, validate=validate, env=env, schema=plugged.schema)
-    built = make_adapter(adapter or plugged.default_adapter)
+        return ProcessAdapter(adapter_cmd, timeout=timeout, validate=validate, env=env, schema=game.schema)
+    built = make_adapter(adapter or game.reference)
     if validate:
         from generala_conformance.transport.serve import LoopbackAdapter
 
-        return LoopbackAdapter(built, validate=True, schema=plugged.schema, checks=games.load(plugged.request_checks))
+        return LoopbackAdapter(built, validate=True, schema=game.schema, checks=game.check_request)
     return built

@@ -252,14 +252,7 @@ def _result(reply: Json, cmd: str) -> Any:
         raise _violation(f"reply to {cmd} has no result.{key} {kind.__name__}", reply)
     if kind is list and not all(map(isinstance, value, repeat(str if key == "actions" else dict))):
         raise _violation(f"result.{key} of {cmd} holds an item of the wrong type", reply)
-    if cmd == "hello":
-        check_hello(value, reply)
     return value
-
-
-def check_hello(hello: Json, reply: Json | None = None) -> None:
-    """Check the handshake (:func:`generala_conformance.transport.handshake.check`)."""
-    handshake.check(hello, reply)
 
 
 def check_batch(results: list[Json], steps: list[Json], reply: Json) -> None:

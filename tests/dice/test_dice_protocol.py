@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from generala_conformance.games.dice import request_checks
+from generala_conformance.games.dice.game import GAME as DICE
 from generala_conformance.games.dice.reference_adapter import DiceReferenceAdapter
 from generala_conformance.transport import handshake
 from generala_conformance.transport.request_checks import RequestError
@@ -61,15 +62,17 @@ def test_a_declared_table_is_what_the_points_are_checked_against(tmp_path: Path)
 
 def test_the_hello_of_a_dice_implementation_is_checked_field_by_field() -> None:
     hello = DiceReferenceAdapter().hello()
-    assert handshake.problems(hello) == []
-    assert handshake.problems({**hello, "levels": []}) == ["'levels' must be a non-empty list of scoring, game, not []"]
-    found = handshake.problems({**hello, "points": {"yacht": 50}})
+    assert handshake.problems(hello, DICE) == []
+    assert handshake.problems({**hello, "levels": []}, DICE) == [
+        "'levels' must be a non-empty list of scoring, game, not []"
+    ]
+    found = handshake.problems({**hello, "points": {"yacht": 50}}, DICE)
     assert len(found) == 2 and "unknown point table keys ['yacht']" in found[0]
     assert "do not list the point options" in found[1]
-    assert handshake.problems({**hello, "options": {"tie-break": ["tied-nearest"]}}) == [
+    assert handshake.problems({**hello, "options": {"tie-break": ["tied-nearest"]}}, DICE) == [
         "unknown option 'tie-break' (the options are " + ", ".join(DiceReferenceAdapter().hello()["options"]) + ")"
     ]
-    assert "plays the game 'chess'" in handshake.problems({**hello, "game": "chess"})[0]
+    assert "plays the game 'chess'" in handshake.problems({**hello, "game": "chess"}, DICE)[0]
 
 
 REQUESTS = [

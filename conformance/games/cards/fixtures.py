@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 from generala_conformance.core import yaml_safe
 from generala_conformance.core.yaml_safe import YamlRefused
 from generala_conformance.core.yaml_safe import line_of as _line_of
+from generala_conformance.errors import UsageError
 from generala_conformance.games.cards.divergence import Divergence
 from generala_conformance.games.cards.driver import Driver, Refusal
 from generala_conformance.games.cards.notation import (
@@ -47,7 +48,7 @@ Json = dict[str, Any]
 _SENTENCE = re.compile(r"(FR|FA)-\d+")
 
 
-class FixtureError(ValueError):
+class FixtureError(UsageError, ValueError):
     """A malformed fixture: ``path``, ``line`` (1-based; 0 for the whole file or
     directory), ``field`` (a dotted path, '' for the file) and a ``code`` saying
     what is wrong (``bad-yaml``, ``schema``, ``unknown-clause``, …, listed in
@@ -55,10 +56,10 @@ class FixtureError(ValueError):
 
     def __init__(self, path: Path | str, line: int, field_: str, message: str, code: str = "bad-fixture") -> None:
         if line:
-            super().__init__(f"{path}:{line}: {field_ or '(file)'}: {message}")
+            super().__init__(code, f"{path}:{line}: {field_ or '(file)'}: {message}")
         else:  # the whole file or directory: a pipe, too large, empty, …
-            super().__init__(f"{path}: {message}")
-        self.path, self.line, self.field, self.message, self.code = Path(path), line, field_, message, code
+            super().__init__(code, f"{path}: {message}")
+        self.path, self.line, self.field, self.message = Path(path), line, field_, message
 
 
 @cache

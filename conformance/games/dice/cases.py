@@ -72,11 +72,11 @@ class DiceCase:
         """The first ambiguity the case shows (the card cases' single field)."""
         return self.ambiguities[0] if self.ambiguities else None
 
-    def run(self, adapter: Any, rules: dict[str, str]) -> None:
+    def run(self, adapter: Any, rules: Mapping[str, str]) -> None:
         """Play the case on ``adapter`` with ``rules`` (:mod:`.runner`)."""
         from generala_conformance.games.dice.runner import run_case
 
-        run_case(self, adapter, rules)
+        run_case(self, adapter, dict(rules))
 
 
 def dice_list(value: Any, where: str) -> list[int]:

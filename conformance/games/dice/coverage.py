@@ -1,7 +1,7 @@
 """Coverage of the dice rulebook by the dice suite, and the suite's lint.
 
 :func:`check` reads ``scenarios/dice/features/`` (the shared feature lint of
-:mod:`generala_conformance.suite.coverage`, with the dice steps and rulebook) and the
+:mod:`generala_conformance.core.coverage`, with the dice steps and rulebook) and the
 dice fixtures, and reports what each clause, ambiguity and option value is cited
 by, with every problem located in its file. On top of the card suite's checks,
 each value of each rule option must be *told apart*: some fixture case requiring it
@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from generala_conformance.core.coverage import Coverage, _cite, _option, check_feature
 from generala_conformance.games.dice.cases import DiceCase, DiceFixtureError, load_all
 from generala_conformance.games.dice.reference_adapter import DiceReferenceAdapter
 from generala_conformance.games.dice.runner import DiceDivergence, run_case
 from generala_conformance.games.dice.steps import STEPS
-from generala_conformance.suite.coverage import Coverage, _cite, _option, check_feature
 from generala_spec import rulebook
 from generala_spec.options import options, resolve
 

@@ -1,6 +1,7 @@
-"""Coverage of the rulebook by the conformance suite, and the suite's own lint.
+"""Coverage of a rulebook by its game's suite, and the suite's own lint: what every
+game's lint shares (each game's ``coverage`` module reads its suite with it).
 
-:func:`check` reads every ``.feature`` file and every YAML fixture and reports:
+A game's check reads every ``.feature`` file and every fixture and reports:
 
 - how many cases cite each clause (``R-…``), each ambiguity (``AMB-…``) and each
   value of each rule option (``@option:NAME=VALUE`` tags, fixture ``requires``);
@@ -23,8 +24,6 @@ from pathlib import Path
 from typing import Any
 
 from generala_conformance.core.features import StepDefinitions, UnknownStep, parse, step_kind
-from generala_conformance.games.cards.fixtures import Case, FixtureError, fixture_files, load_file
-from generala_conformance.games.cards.steps import STEPS
 from generala_spec import rulebook
 from generala_spec.options import options
 from generala_spec.rulebook import CARDS
@@ -150,7 +149,7 @@ def _tags(node: dict[str, Any]) -> list[str]:
     return sorted(tag["name"].removeprefix("@") for tag in node.get("tags", []))
 
 
-def check_feature(cov: Coverage, path: Path, spec: str = CARDS, steps: StepDefinitions = STEPS) -> None:
+def check_feature(cov: Coverage, path: Path, spec: str, steps: StepDefinitions) -> None:
     """Lint one feature file (of the game whose rulebook is ``spec`` and whose step
     definitions are ``steps``) and count its citations."""
     seen: dict[str, int] = {}
@@ -186,48 +185,3 @@ def check_feature(cov: Coverage, path: Path, spec: str = CARDS, steps: StepDefin
             except UnknownStep:
                 line = step_lines[step["astNodeIds"][0]]
                 cov.problem(path, line, f"no step definition matches: {kind.capitalize()} {step['text']}")
-
-
-# ------------------------------------------------------------------- fixtures
-
-
-def check_fixtures(cov: Coverage, paths: Iterable[Path]) -> None:
-    """Validate the fixture files and count their citations."""
-    first: dict[str, Case] = {}
-    for path in paths:
-        try:
-            cases = load_file(path)
-        except FixtureError as error:  # unknown clause, ambiguity and sentence IDs among them
-            cov.problem(error.path, error.line, f"{error.field or '(file)'}: {error.message}")
-            continue
-        for case in cases:
-            cov.fixtures += 1
-            if case.id in first:
-                cov.problem(case.path, case.line, f"id {case.id!r} is already used at {first[case.id].where}")
-            first.setdefault(case.id, case)
-            _cite(cov, case.path, case.line, [*case.clauses, *([case.ambiguity] if case.ambiguity else [])])
-            for name, value in case.requires.items():
-                _option(cov, case.path, case.line, name, value)
-
-
-# --------------------------------------------------------------------- check
-
-
-def check(features: Path | None = None, fixtures: Path | None = None) -> Coverage:
-    """The coverage of the suite (default: the kit's own) and its problems."""
-    from generala_scenarios import CARDS
-
-    features = features or CARDS / "features"
-    cov = Coverage()
-    for path in sorted(features.rglob("*.feature")):
-        check_feature(cov, path)
-    check_fixtures(cov, fixture_files(fixtures))
-    anchor = features
-    for clause in rulebook.clauses():
-        if not cov.clauses[clause]:
-            cov.problem(anchor, 0, f"clause {clause} is cited by no scenario or fixture")
-    for name, opt in options().items():
-        for value in opt.values:
-            if not cov.option_values[(name, value)]:
-                cov.problem(anchor, 0, f"option value {name}={value} is exercised by no case")
-    return cov
