@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 from generala_conformance.cli import site as cmd_site
-from generala_conformance.site import links, output
-from generala_spec import rulebook
+from generala_conformance.site import output
+from generala_spec import links, rulebook
 from generala_spec.options import options, profile_names
 
 from tests import site_links

@@ -1,4 +1,4 @@
-"""The site's addresses (``generala_conformance.site.links``) and the links that
+"""The site's addresses (``generala_spec.links``) and the links that
 ``generala-kit rules`` and ``explain`` print, which must land on the built site."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from generala_conformance.cli import explain as cmd_explain
 from generala_conformance.cli import rules as cmd_rules
-from generala_conformance.site import links
+from generala_spec import links
 
 from tests import site_links
 from tests.cli_helpers import run_command

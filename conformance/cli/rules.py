@@ -26,8 +26,7 @@ from pathlib import Path
 
 from generala_conformance import games
 from generala_conformance.core.game import Game
-from generala_conformance.site import links
-from generala_spec import rulebook
+from generala_spec import links, rulebook
 from generala_spec.options import options
 from generala_spec.rulebook import CARDS, Ambiguity, Clause, Decision, Quote, RulebookError, Sentence
 
@@ -202,7 +201,7 @@ def show_clause(clause: Clause, root: Path, all_cases: bool = False, spec: str =
 
 
 def _web_page(identifier: str, spec: str) -> Iterator[str]:
-    """The entry's page on the kit's web site (:mod:`generala_conformance.site.links`),
+    """The entry's page on the kit's web site (:mod:`generala_spec.links`),
     the address on a line of its own (never wrapped), then what it is relative to.
     The site holds the card game's rulebook only: nothing for another game's entry."""
     if spec != CARDS:

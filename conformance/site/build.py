@@ -17,9 +17,10 @@ from dataclasses import dataclass
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
-from generala_conformance.site import arbiter, layout, links, output, play, rulebook_pages
+from generala_conformance.site import arbiter, layout, output, play, rulebook_pages
 from generala_conformance.site.layout import esc
 from generala_conformance.site.output import Site
+from generala_spec import links
 
 
 @dataclass(frozen=True)

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import json
 
-from generala_conformance.site import kit_bundle, layout, links, pyodide_bundle
+from generala_conformance.site import kit_bundle, layout, pyodide_bundle
 from generala_conformance.site.layout import esc
 from generala_conformance.site.output import Site
 from generala_reference.cards.deck import JOKER, SUITS, format_card
-from generala_spec import rulebook
+from generala_spec import links, rulebook
 
 FOLDER = "pyodide"
 """The folder of Pyodide's files and ``kit.zip``, relative to the site's root."""

@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from generala_conformance.site import links
+from generala_spec import links
 
 ASSETS = "assets"
 """The folder of the shared assets, relative to the site's root."""

@@ -11,11 +11,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator, Mapping
 
-from generala_conformance.site import links, search_index
+from generala_conformance.site import search_index
 from generala_conformance.site.layout import esc, glyph_text
 from generala_conformance.site.output import Site
 from generala_conformance.site.scenarios import Citing, citing
-from generala_spec import rulebook
+from generala_spec import links, rulebook
 from generala_spec.options import options, profile_names, profile_summary, resolve
 from generala_spec.rulebook import Ambiguity, Clause, Decision, Quote, Sentence, Silence
 

@@ -18,9 +18,8 @@ import unicodedata
 from functools import cache
 
 from generala_conformance.cli import rules
-from generala_conformance.site import links
 from generala_conformance.site.output import Site
-from generala_spec import rulebook
+from generala_spec import links, rulebook
 
 INDEX_SCRIPT = "assets/search-index.js"
 SEARCH_SCRIPT = "assets/search.js"

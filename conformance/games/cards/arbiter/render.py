@@ -10,7 +10,7 @@ from typing import Any
 
 from generala_conformance.games.cards.divergence import draw_table
 from generala_conformance.games.cards.notation import player, pretty
-from generala_conformance.site import links
+from generala_spec import links
 from generala_spec.options import resolve
 
 Json = dict[str, Any]
