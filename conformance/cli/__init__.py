@@ -42,13 +42,16 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     for the command ``only``, so that starting one command imports no other)."""
     import argparse
 
-    class VersionAction(argparse._VersionAction):
+    class VersionAction(argparse.Action):
         """``--version``, its line worked out only when it is asked for (the line
         loads every game's suite package, which no command's start-up needs)."""
 
+        def __init__(self, option_strings: list[str], dest: str, **kwargs: object) -> None:
+            super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=str(kwargs.get("help")))
+
         def __call__(self, parser: argparse.ArgumentParser, *args: object, **kwargs: object) -> None:
-            self.version = version_line()
-            super().__call__(parser, *args, **kwargs)  # type: ignore[arg-type]
+            print(version_line())
+            parser.exit()
 
     parser = argparse.ArgumentParser(
         prog="generala-kit",
