@@ -101,7 +101,7 @@ def test_check_replaces_the_letter_per_case_by_the_progress_display() -> None:
     assert done.returncode == 0
     assert b"....." not in done.stdout and done.stderr == b""  # a run shorter than 10 s prints no progress line
     verbose = kit("check", "--clause", "R-JOKER-4", "-v")
-    assert b" PASSED" in verbose.stdout
+    assert b"PASS     04_jokers/" in verbose.stdout  # one line a case: outcome, id, place
 
 
 def test_ascii_stand_ins() -> None:

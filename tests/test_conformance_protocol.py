@@ -6,8 +6,9 @@ import io
 import json
 
 import pytest
+from generala_conformance.games.cards.game import GAME as CARDS
 from generala_conformance.games.cards.reference_adapter import ReferenceAdapter
-from generala_conformance.transport import protocol
+from generala_conformance.transport import handshake, protocol
 from generala_conformance.transport.adapter import BadRequest, ProtocolViolation, Refused, Unsupported
 from generala_conformance.transport.serve import LoopbackAdapter, handle, serve
 
@@ -63,7 +64,7 @@ def test_unwrap_turns_error_kinds_into_exceptions() -> None:
 def test_hello_of_another_protocol_version_is_a_violation() -> None:
     hello = {**ReferenceAdapter().hello(), "protocol": 2}
     with pytest.raises(ProtocolViolation, match="speaks protocol 2"):
-        protocol.unwrap(protocol.ok_reply(1, "hello", hello), 1, "hello")
+        handshake.check(protocol.unwrap(protocol.ok_reply(1, "hello", hello), 1, "hello"), CARDS)
 
 
 def test_the_protocol_schema_is_a_valid_2020_12_schema() -> None:
@@ -206,7 +207,7 @@ def test_the_schema_covers_batch_requests_replies_and_the_hello_field() -> None:
     with pytest.raises(ProtocolViolation, match="batch"):
         validator.check_reply("hello", protocol.ok_reply(1, "hello", hello))
     with pytest.raises(ProtocolViolation, match="'batch' is a string, not a boolean"):
-        protocol.check_hello(hello)
+        handshake.check(hello, CARDS)
 
 
 def test_handle_offers_and_answers_batch_for_any_adapter() -> None:

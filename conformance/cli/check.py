@@ -88,16 +88,22 @@ def run(args: argparse.Namespace) -> int:
     started = time.monotonic()
     try:
         preflight(args)
-        game = games.get(args.game)
+    except CheckUsageError as error:
+        return _say(error)
+    game = games.get(args.game)
+    suite = report.suite_identity(str(Path(args.cases).resolve()) if args.cases else None, game.name)
+    try:
         cases = suite_cases(game, args.cases)
         expected = expectations_mod.load(args.expectations) if args.expectations else None
         filters = Filters(args.clause, args.tag, args.keyword, args.profile)
         selected = [c for c in cases if filters.selects(Labels.of(c), game.spec, _expected(expected, c))]
     except CheckUsageError as error:
+        _not_run(args, suite, f"the cases could not be loaded:\n{error} [{error.code}]", started)
         return _say(error)
     except ValueError as error:  # a -k expression that does not read
         return _say(CheckUsageError("bad-keyword", str(error)))
     if not selected:
+        _not_run(args, suite, "no case was run", started)
         print("generala-kit check: no case matched the filters", file=sys.stderr)
         return exit_codes.CANNOT_RUN
     shown = _Shown(args.verbose, len(selected))
@@ -113,18 +119,38 @@ def run(args: argparse.Namespace) -> int:
     document = report.build(
         done.results,
         implementation=done.hello,
-        adapter=describe(args.adapter, args.adapter_cmd),
+        adapter=describe(args.adapter or game.reference, args.adapter_cmd),
         profile=args.profile,
         duration=time.monotonic() - started,
         kit_version=__version__,
-        suite=report.suite_identity(str(Path(args.cases).resolve()) if args.cases else None, game.name),
+        suite=suite,
         aborted=done.aborted,
         no_skip=args.no_skip,
         expectations=_expectations_record(args.expectations, expected, done.results),
     )
     _write_reports(args, document)
     _print(document, game.spec)
+    if done.aborted is not None:  # nothing was checked: one message, and what the implementation wrote
+        print(f"generala-kit check: {done.aborted['message']} [{done.aborted['code']}]", file=sys.stderr)
+        if done.aborted["detail"]:
+            print(done.aborted["detail"], file=sys.stderr)
     return exit_codes.of_report(document)
+
+
+def _not_run(args: argparse.Namespace, suite: dict[str, Any], error: str, started: float) -> None:
+    """The reports asked for, of a run that ran no case: not OK, saying why."""
+    document = report.build(
+        [],
+        implementation=None,
+        adapter=describe(args.adapter or games.get(args.game).reference, args.adapter_cmd),
+        profile=args.profile,
+        duration=time.monotonic() - started,
+        kit_version=__version__,
+        suite=suite,
+        error=error,
+        no_skip=args.no_skip,
+    )
+    _write_reports(args, document)
 
 
 def _expected(expected: expectations_mod.Expectations | None, case: Any) -> expectations_mod.Expectation | None:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, BinaryIO
 from generala_conformance import games
 from generala_conformance.transport import impl_options
 from generala_conformance.transport.adapter import AdapterFault
-from generala_conformance.transport.loading import DEFAULT_ADAPTER, AdapterLoadError, make_adapter
+from generala_conformance.transport.loading import AdapterLoadError, make_adapter
 from generala_conformance.transport.serve import serve
 
 if TYPE_CHECKING:  # (a bare ``serve`` starts without argparse: :func:`bare`)
@@ -26,7 +26,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--adapter",
         metavar="MODULE:FACTORY",
-        help=f"the Python adapter to serve (default: the game's reference engine, {DEFAULT_ADAPTER} for cards)",
+        help="the Python adapter to serve (default: the game's reference engine)",
     )
     games.add_option(parser, "the game served")
 

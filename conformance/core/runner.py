@@ -220,7 +220,10 @@ class Implementation:
     @property
     def who(self) -> str:
         """The implementation as messages name it."""
-        return f"`{self.settings.command}`" if self.settings.command else describe(self.settings.adapter, None)
+        settings = self.settings
+        return (
+            f"`{settings.command}`" if settings.command else describe(settings.adapter or settings.game.reference, None)
+        )
 
     def hello(self) -> dict[str, Any]:
         """The checked handshake, asked once (:class:`~generala_conformance.transport.handshake.HandshakeFailed`

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import importlib
 from functools import cache
-from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # (not at run time: serve's start-up needs no pathlib)
@@ -43,6 +42,8 @@ class UnknownGame(ValueError):
 @cache
 def _registered() -> dict[str, str]:
     """Every game: the kit's own, then those other packages register."""
+    from importlib.metadata import entry_points  # (here: serve's start-up reads no package metadata)
+
     found = dict(BUILTIN)
     for point in entry_points(group=GROUP):
         found.setdefault(point.name, point.value)

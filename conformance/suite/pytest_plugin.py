@@ -379,7 +379,10 @@ class RunState:
         return report_mod.build(
             list(self.results.values()),
             implementation=hello,
-            adapter=describe(self.config.getoption("generala_adapter"), self.config.getoption("generala_adapter_cmd")),
+            adapter=describe(
+                self.config.getoption("generala_adapter") or games.get(game).reference,
+                self.config.getoption("generala_adapter_cmd"),
+            ),
             profile=self.config.getoption("generala_profile"),
             duration=time.monotonic() - self.started,
             kit_version=__version__,

@@ -20,7 +20,6 @@ from generala_conformance.transport.adapter import Adapter
 if TYPE_CHECKING:
     from generala_conformance.core.game import Game
 
-DEFAULT_ADAPTER = "generala_conformance.games.cards.reference_adapter:ReferenceAdapter"
 ADAPTER_METHODS = ("hello", "start", "deal", "legal", "apply", "state", "close")
 
 
@@ -60,7 +59,7 @@ def _import(name: str) -> object:
     return module
 
 
-def make_adapter(spec: str = DEFAULT_ADAPTER) -> Adapter:
+def make_adapter(spec: str) -> Adapter:
     """An adapter built by the factory ``spec``; checked to have the adapter methods."""
     adapter = load_factory(spec)()
     missing = [m for m in ADAPTER_METHODS if not callable(getattr(adapter, m, None))]
@@ -69,11 +68,11 @@ def make_adapter(spec: str = DEFAULT_ADAPTER) -> Adapter:
     return adapter
 
 
-def describe(adapter: str | None, adapter_cmd: str | None) -> str:
+def describe(adapter: str, adapter_cmd: str | None) -> str:
     """A one-line description of the implementation chosen by the options."""
     if adapter_cmd:
         return f"process: {adapter_cmd}"
-    return f"in-process: {adapter or DEFAULT_ADAPTER}"
+    return f"in-process: {adapter}"
 
 
 def open_adapter(

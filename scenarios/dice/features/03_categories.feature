@@ -18,7 +18,7 @@ Feature: Which categories a roll qualifies for
     Then it does not qualify for Straight
 
   @id:03_categories/plain-straights-only
-  @D-CAT-2 @AMB-2 @option:straight=plain
+  @D-CAT-2 @AMB-2 @option:straight=plain @AMB-13 @option:straight-ace-for-two=no
   Scenario: With plain straights only, the wrap is no Straight
     Given the roll 3 4 5 6 1 on a later roll
     Then it does not qualify for Straight
@@ -121,7 +121,7 @@ Feature: Which categories a roll qualifies for
     Then it scores 0 in Sixes
 
   @id:03_categories/double-generala-once-generala-is-scored
-  @D-CAT-7 @AMB-4 @option:double-generala=after-generala
+  @D-CAT-7 @AMB-4 @option:double-generala=after-generala @AMB-3 @option:double-generala-points=100
   Scenario: Double Generala takes a five of a kind once Generala is scored
     Given the roll 4 4 4 4 4 on a later roll
     Then it does not qualify for Double Generala
@@ -130,7 +130,7 @@ Feature: Which categories a roll qualifies for
     Then it scores 100 in Double Generala
 
   @id:03_categories/double-generala-after-a-scratched-generala
-  @D-CAT-7 @AMB-4 @option:double-generala=after-generala-closed
+  @D-CAT-7 @AMB-4 @option:double-generala=after-generala-closed @AMB-3 @option:double-generala-points=100
   Scenario: When a closed Generala is enough, a scratched one opens Double Generala
     Given the roll 4 4 4 4 4 on a later roll
     And Generala is scratched

@@ -5,7 +5,7 @@ Feature: The score sheet
   closed for the rest of the game.
 
   @id:06_score_sheet/score-only-where-the-roll-qualifies
-  @D-SHEET-2
+  @D-SHEET-2 @AMB-3 @option:first-roll-bonus=5
   Scenario: A roll is scored in an open category it qualifies for
     Given a dice game of one player
     When P1 rolls 3 3 3 5 5
