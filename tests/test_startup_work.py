@@ -106,7 +106,7 @@ def _served_modules(cache: Path, *args: str, installed: Path | None = None) -> s
 def test_serve_answers_hello_without_a_yaml_parser_or_package_metadata(tmp_path: Path) -> None:
     loaded = _served_modules(tmp_path)
     assert "generala_reference" in loaded
-    assert not {"yaml", "importlib.metadata", "jsonschema", "orjson"} & loaded
+    assert not {"yaml", "importlib.metadata", "jsonschema"} & loaded
     # options.yaml is found through generala_spec.folders, not the rulebook's data classes
     assert not {"generala_spec.rulebook", "dataclasses"} & loaded
 

@@ -17,7 +17,7 @@ from functools import cache
 from itertools import repeat
 from typing import Any
 
-from generala_conformance.transport import handshake, json_codec
+from generala_conformance.transport import handshake
 from generala_conformance.transport.adapter import Adapter, BadRequest, Json, ProtocolViolation, Refused, Unsupported
 from generala_conformance.transport.sanitize import clean_text, clean_value, needs_cleaning
 
@@ -71,12 +71,8 @@ would raise ``RecursionError`` (a ``ValueError`` otherwise)."""
 
 
 def encode(message: Json) -> bytes:
-    """One message as one line of UTF-8 JSON, newline included, written by orjson
-    (:func:`.json_codec.fast_line`; a request holds no float) but a ``hello``,
-    sent as the implementation is launched, before the kit has imported what
-    orjson imports."""
-    line = json_codec.fast_line(message) if message.get("cmd") != "hello" else None
-    return (ENCODER.encode(message).encode() if line is None else line) + b"\n"
+    """One message as one line of UTF-8 JSON, newline included."""
+    return ENCODER.encode(message).encode() + b"\n"
 
 
 class _NotJson(ValueError):
@@ -94,8 +90,7 @@ _DECODER = json.JSONDecoder(parse_constant=_no_constant)
 def decode(line: bytes | str) -> Json:
     """Parse one line of UTF-8 JSON into an object, or raise :class:`ProtocolViolation`
     (not UTF-8, not JSON, NaN/Infinity, nested deeper than :data:`MAX_DEPTH`, not an
-    object). Every string of the result is sanitised (:mod:`.sanitize`). The line
-    is read by orjson where it reads it as ``json`` would (:mod:`.json_codec`)."""
+    object). Every string of the result is sanitised (:mod:`.sanitize`)."""
     if isinstance(line, bytes):
         try:
             text = line.decode("utf-8")
@@ -107,9 +102,8 @@ def decode(line: bytes | str) -> Json:
             ) from None
     else:
         text = line
-    fast = json_codec.fast_object(line, shortest=0) if isinstance(line, bytes) else None  # (every reply)
     try:
-        message, too_deep = fast if fast is not None else _DECODER.decode(text), False
+        message, too_deep = _DECODER.decode(text), False
     except RecursionError:
         message, too_deep = None, True  # deeper than the decoder goes
     except ValueError as error:

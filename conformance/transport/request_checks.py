@@ -24,7 +24,6 @@ import json
 from collections.abc import Callable, Collection
 from typing import Any
 
-from generala_conformance.transport import json_codec
 from generala_conformance.transport.adapter import BadRequest, Json
 from generala_conformance.transport.protocol import PROTOCOL_VERSION, RESULT_KEYS, nests_deeper, shown
 
@@ -58,7 +57,7 @@ def decode_request(line: bytes) -> Json:
         where = f"{error.reason} at byte {error.start}"
         raise RequestError("not-utf8", f"the request line is not UTF-8 ({where})") from None
     try:
-        message = json_codec.fast_object(line) or json.loads(text)
+        message = json.loads(text)
     except RecursionError:  # nested about 1,000 deep: the parser's own limit
         raise _too_deep() from None
     except ValueError as error:  # also a number of more than 4,300 digits

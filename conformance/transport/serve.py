@@ -16,7 +16,7 @@ import select
 from collections.abc import Callable, Iterator
 from typing import Any, BinaryIO
 
-from generala_conformance.transport import json_codec, protocol, request_checks
+from generala_conformance.transport import protocol, request_checks
 from generala_conformance.transport.adapter import (
     Adapter,
     AdapterFault,
@@ -183,29 +183,16 @@ def answer(
     return handle(adapter, message, setup_checks, checks), message.get("cmd")
 
 
-SHORT_REPLIES = (None, "hello", "quit")
-"""The replies :func:`encode_reply` leaves to ``json``: to a line refused before its
-command was read, and to the commands of a start and an end (so that ``serve``
-starts without importing orjson, :mod:`.json_codec`)."""
-
-
-def encode_reply(reply: Json, cmd: str | None = None) -> bytes:
-    """A reply (to ``cmd``) as one line of UTF-8 JSON, written by orjson after the
-    :data:`SHORT_REPLIES` (:func:`.json_codec.fast_line`); a lone surrogate (read from
-    a request's ``\\ud800`` and quoted back in a message) becomes ``?``."""
-    line = None if cmd in SHORT_REPLIES else json_codec.fast_line(reply)
-    if line is None:
-        line = protocol.ENCODER.encode(reply).encode("utf-8", "replace")
-    return line + b"\n"
+def encode_reply(reply: Json) -> bytes:
+    """A reply as one line of UTF-8 JSON; a lone surrogate (read from a request's
+    ``\\ud800`` and quoted back in a message) becomes ``?``."""
+    return protocol.ENCODER.encode(reply).encode("utf-8", "replace") + b"\n"
 
 
 def warm_up(adapter: Adapter) -> None:
-    """What a first game needs, prepared ahead: orjson imported
-    (:func:`.json_codec.warm_up`) and the adapter's ``warm_up()`` called, if it
-    offers one. :func:`serve` calls it once, the first time it waits for a request
-    (after ``hello``, while the kit collects its cases): ``serve`` answers ``hello``
-    without it, and its first ``start`` without the ~25 ms it costs."""
-    json_codec.warm_up()
+    """What a first game needs, prepared ahead: the adapter's ``warm_up()`` called,
+    if it offers one. :func:`serve` calls it once, the first time it waits for a
+    request (after ``hello``): ``serve`` answers ``hello`` without it."""
     method = getattr(adapter, "warm_up", None)
     if callable(method):
         method()
@@ -229,7 +216,7 @@ def serve(
         if line is not None and not line.strip():
             continue
         reply, cmd = answer(adapter, line, setup_checks, checks)
-        outstream.write(encode_reply(reply, cmd))
+        outstream.write(encode_reply(reply))
         if reply["ok"] and cmd == "quit":
             break
         if not lines.waiting():  # else the reply goes out with the next ones, in one write
