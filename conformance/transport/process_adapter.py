@@ -501,7 +501,9 @@ class ProcessAdapter(protocol.RequestAdapter):
         requests as :attr:`window` bytes hold (a larger pipeline reads
         replies as it sends, so neither pipe fills up while the other side waits
         on it). A ``batch`` to an implementation without batches is asked step by
-        step."""
+        step. Only the fuzzer and ``perft`` use it (and :meth:`send`): a campaign of 400
+        card games through ``serve`` takes 1.65 s so, 2.15 s one request at a time
+        (measured for issue 35): a quarter of the wait."""
         waiting: _Waiting = collections.deque()
         outcomes: list[Any] = []
         unsent: list[bytes] = []  # lines of the requests in ``waiting`` not written yet
