@@ -3,7 +3,7 @@
 diverge, the first one that does and where it shows, and the totals.
 
 Run from the repository root: ``python bench/bench_fuzz_findings.py [--games N] [--seed S]``
-(default 400 games of seed 0, the bound of ``tests/test_broken_engines_fuzz.py``).
+(default 400 games of seed 0, the bound of ``tests/integration/test_broken_engines_fuzz.py``).
 Run it before and after a change to the fuzzer's comparison: every figure must
 stay (a divergence found later, or not at all, is a lost finding).
 """

@@ -7,7 +7,7 @@ The table is data, ``tests/data/bad_fixtures/kinds.yaml``: each row becomes a
 (dotted path, '' for the file) and a fragment of the message. Every fixture differs
 from :data:`GOOD` or :data:`DEAL` (both load) in one thing only; the few that are
 generated (too large, too deep, an alias bomb, not a file) are built by the
-functions of :data:`MAKERS`. Used by ``tests/test_bad_fixtures.py`` and
+functions of :data:`MAKERS`. Used by ``tests/integration/test_bad_fixtures.py`` and
 ``bench/bench_bad_fixtures.py``.
 """
 

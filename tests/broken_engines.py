@@ -1335,6 +1335,6 @@ CONTRACT: dict[str, BrokenContract] = {
 
 CONTRACT_UNBREAKABLE: dict[str, str] = {
     "R-PROTO-7": "It states how the kit compares events (check: subsets, fuzz: exactly), not what an "
-    "implementation answers; tests/test_fixture_refusals.py checks the fuzzer's side.",
+    "implementation answers; tests/unit/test_fixture_refusals.py checks the fuzzer's side.",
 }
 """contract clause -> why no implementation can break it."""

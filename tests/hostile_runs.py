@@ -1,5 +1,5 @@
 """Run ``generala-kit check`` against one hostile implementation of ``tests/impls``
-and measure it (shared by ``tests/test_hostile_impls.py`` and ``bench/bench_hostile.py``).
+and measure it (shared by ``tests/integration/test_hostile_impls.py`` and ``bench/bench_hostile.py``).
 
 Each run plays the three small cases of ``tests/data/cases`` (follow, refuse,
 joker; the faults of ``tests/impls`` strike in the second, ``kit-test-refuse``)

@@ -36,12 +36,16 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 SUITE_TESTS = [
-    "tests/test_scenarios_loader.py",
-    "tests/test_scenarios_steps.py",
-    "tests/test_scenarios_driver.py",
+    "tests/unit/test_scenarios_loader.py",
+    "tests/unit/test_scenarios_steps.py",
+    "tests/unit/test_scenarios_driver.py",
 ]
-FUZZ_TESTS = ["tests/test_fuzz_compare.py", "tests/test_fuzz_snapshots.py", "tests/test_fuzz_mismatch_kinds.py"]
-REPORT_TESTS = ["tests/test_conformance_report.py"]
+FUZZ_TESTS = [
+    "tests/unit/test_fuzz_compare.py",
+    "tests/unit/test_fuzz_snapshots.py",
+    "tests/unit/test_fuzz_mismatch_kinds.py",
+]
+REPORT_TESTS = ["tests/unit/test_conformance_report.py"]
 
 
 @dataclass(frozen=True)
@@ -75,26 +79,30 @@ TARGETS = [
         "classification",
         "conformance/core/runner.py",
         ("outcome_of",),
-        ("tests/test_conformance_report.py", "tests/test_conformance_plugin.py"),
+        ("tests/unit/test_conformance_report.py", "tests/integration/test_conformance_plugin.py"),
     ),
     Target("expectations", "conformance/core/expectations.py", ("lookup", "unused"), tuple(REPORT_TESTS)),
     Target(
         "engine-series",
         "reference/cards/series.py",
         ("apply", "deal", "_settle", "_no_loser_dealer"),
-        ("tests/test_engine_series.py",),
+        ("tests/unit/test_engine_series.py",),
     ),
     Target(
         "engine-game",
         "reference/cards/game.py",
         ("legal_actions", "_play", "_decline", "_take", "_end_trick", "_loser_at_trick_end", "_next_leader"),
-        ("tests/test_engine_rules.py",),
+        ("tests/unit/test_engine_rules.py",),
     ),
     Target(
         "engine-game-suite",
         "reference/cards/game.py",
         ("legal_actions", "_play", "_decline", "_take", "_end_trick", "_loser_at_trick_end", "_next_leader"),
-        ("tests/test_engine_rules.py", "tests/test_scenarios_fixtures.py", "tests/test_scenarios_features.py"),
+        (
+            "tests/unit/test_engine_rules.py",
+            "tests/unit/test_scenarios_fixtures.py",
+            "tests/unit/test_scenarios_features.py",
+        ),
     ),
 ]
 

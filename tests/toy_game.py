@@ -1,7 +1,7 @@
 """A toy game, plugged into the kit through the game interface alone
 (:class:`generala_conformance.core.game.Game`): a counter that ``inc`` and ``dec``
 move, ``dec`` refused at zero. Its rulebook is ``tests/data/toy/rulebook``, its
-cases are written here; ``tests/test_games.py`` registers it with an entry point
+cases are written here; ``tests/integration/test_games.py`` registers it with an entry point
 and runs ``generala-kit check --game toy`` on it. Nothing of the kit names it.
 """
 

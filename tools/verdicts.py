@@ -48,9 +48,9 @@ SUFFIX = ".json.gz"
 TIMEOUT = 1200
 
 CARDS_FUZZ = ("--games", "400", "--seed", "0")
-"""Each broken card engine's campaign: tests/test_broken_engines_fuzz.py's bound (GAMES) and seed."""
+"""Each broken card engine's campaign: tests/integration/test_broken_engines_fuzz.py's bound (GAMES) and seed."""
 DICE_FUZZ = ("--games", "300", "--seed", "0")
-"""Each broken dice engine's campaign: tests/dice/test_dice_fuzz.py's bound and seed."""
+"""Each broken dice engine's campaign: tests/integration/test_dice_fuzz.py's bound and seed."""
 
 Json = dict[str, Any]
 
@@ -75,14 +75,14 @@ def runs() -> list[Run]:
     sys.path.insert(0, str(ROOT))
     from generala_spec.options import profile_names
 
-    from tests import test_example_dice_pypi as pypi
-    from tests import test_example_javascript as js
-    from tests import test_example_javascript_dice as js_dice
     from tests.broken_engines import BROKEN, CONTRACT
-    from tests.dice import test_dice_broken_engines as dice_suite
     from tests.dice.broken_engines import BROKEN as DICE_BROKEN
-    from tests.test_broken_contract_suite import PROGRAM
-    from tests.test_broken_engines_suite import ENGINES
+    from tests.e2e import test_example_dice_pypi as pypi
+    from tests.e2e import test_example_javascript as js
+    from tests.e2e import test_example_javascript_dice as js_dice
+    from tests.integration import test_dice_broken_engines as dice_suite
+    from tests.integration.test_broken_contract_suite import PROGRAM
+    from tests.integration.test_broken_engines_suite import ENGINES
 
     dice = ("--game", "dice")
     found: list[Run] = [

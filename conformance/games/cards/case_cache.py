@@ -2,7 +2,7 @@
 (:mod:`generala_conformance.core.case_cache`): the fixture files, the fixture
 schema, the rulebook files whose IDs the cases cite and the modules that turn a
 file into cases make the key. The kit's own tests load the bundled fixtures in
-full too (``tests/test_scenarios_fixtures.py``)."""
+full too (``tests/unit/test_scenarios_fixtures.py``)."""
 
 from __future__ import annotations
 
