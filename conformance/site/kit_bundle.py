@@ -37,12 +37,11 @@ MODULES = {
         "games/__init__.py",
         "games/cards/__init__.py",
         "games/cards/arbiter/__init__.py",
+        "games/cards/arbiter/command_line.py",
         "games/cards/arbiter/explain.py",
         "games/cards/arbiter/narrate.py",
         "games/cards/arbiter/position_text.py",
         "games/cards/notation.py",
-        "cli/__init__.py",
-        "cli/explain.py",
     ),
 }
 """Per package, the files (or globs) the page's Python imports or reads."""

@@ -21,8 +21,7 @@ import shlex
 from pathlib import Path
 from typing import Any
 
-from generala_conformance.cli import explain as explain_command
-from generala_conformance.games.cards.arbiter import narrate
+from generala_conformance.games.cards.arbiter import command_line, narrate
 from generala_conformance.games.cards.arbiter.explain import ExplainError, choices, explain
 from generala_conformance.games.cards.arbiter.position_text import PositionError, Question, parse_moves, parse_text
 from generala_reference.cards.actions import format_action, parse_action
@@ -72,14 +71,14 @@ def _question(position: str, moves: str) -> Question:
     if words[1:2] != ["explain"]:
         raise PositionError("only a 'generala-kit explain …' command line can be pasted here")
     parser = _Parser(prog="generala-kit explain", add_help=False)
-    explain_command.configure(parser)
+    command_line.configure(parser)
     try:
         args = parser.parse_args(words[2:] + ([moves] if moves.strip() else []))
     except _Refusal as refused:
         raise PositionError(f"the command line: {refused}") from None
     if args.file:
         raise PositionError("--file cannot be read in the page: paste the position itself")
-    return explain_command.question(args)
+    return command_line.question(args)
 
 
 def explain_text(position: str, moves: str = "") -> str:

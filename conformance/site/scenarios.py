@@ -9,8 +9,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from generala_conformance.cli.rules import scenario_citations
 from generala_conformance.games.cards.fixtures import load_all
+from generala_conformance.suite.rulebook_search import scenario_citations
 
 
 @dataclass(frozen=True)

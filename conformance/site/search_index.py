@@ -1,9 +1,9 @@
 """The search index of the site: ``assets/search-index.js``, the precomputed data that
 ``assets/search.js`` searches with the matching of ``generala-kit rules WORDS``.
 
-The index holds, for every entry :func:`generala_conformance.cli.rules.searchable`
+The index holds, for every entry :func:`generala_conformance.suite.rulebook_search.searchable`
 yields (clauses, ambiguities, then sentences), its ID, one line, its address and its
-text already folded by :func:`~generala_conformance.cli.rules.folded`; the areas and
+text already folded by :func:`~generala_conformance.suite.rulebook_search.folded`; the areas and
 their clauses; the patterns by which ``rules`` takes one word for an ID; and the two
 tables the script needs to fold a query exactly as Python does (``str.casefold`` for
 every character it changes, and the characters ``unicodedata.combining`` drops).
@@ -17,8 +17,8 @@ import json
 import unicodedata
 from functools import cache
 
-from generala_conformance.cli import rules
 from generala_conformance.site.output import Site
+from generala_conformance.suite import rulebook_search as rules
 from generala_spec import links, rulebook
 
 INDEX_SCRIPT = "assets/search-index.js"

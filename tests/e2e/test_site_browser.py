@@ -10,6 +10,7 @@ import unicodedata
 import pytest
 from generala_conformance.cli import rules as cmd_rules
 from generala_conformance.site.build import SECTIONS
+from generala_conformance.suite import rulebook_search
 from generala_spec import rulebook
 
 from tests.browser import screenshot
@@ -37,8 +38,8 @@ def _cli_listing(words: list[str], capsys) -> list[str]:
     if code != 0:
         return []
     lines = out.splitlines()
-    if len(words) == 1 and cmd_rules.ID_LIKE.match(words[0].strip().upper()):
-        if cmd_rules.AREA.match(words[0].strip().upper()):  # the area's title, then each clause
+    if len(words) == 1 and rulebook_search.ID_LIKE.match(words[0].strip().upper()):
+        if rulebook_search.AREA.match(words[0].strip().upper()):  # the area's title, then each clause
             return [line.split()[0] for line in lines[1:] if rulebook.book().id_pattern().match(line.split()[0])]
         return [lines[0].split()[0].rstrip(":")]  # the entry itself
     return [line.split()[0] for line in lines[1:]]  # after "N match(es) for ..."
@@ -91,9 +92,13 @@ def test_the_folding_of_a_query_is_pythons_for_every_character(site_url, desktop
     # assigned; compare the characters that both know (Python's unassigned are skipped).
     chars = [c for c in chars if unicodedata.category(c) != "Cn"]
     folded = desktop.evaluate("(chars) => chars.map((c) => window.generalaSearch.fold(c))", chars)
-    differ = [(c, f, cmd_rules.folded(c)) for c, f in zip(chars, folded, strict=True) if f != cmd_rules.folded(c)]
+    differ = [
+        (c, f, rulebook_search.folded(c)) for c, f in zip(chars, folded, strict=True) if f != rulebook_search.folded(c)
+    ]
     assert differ == []
-    assert desktop.evaluate("window.generalaSearch.fold('Levée STRASSE ǅ ﬁ')") == cmd_rules.folded("Levée STRASSE ǅ ﬁ")
+    assert desktop.evaluate("window.generalaSearch.fold('Levée STRASSE ǅ ﬁ')") == rulebook_search.folded(
+        "Levée STRASSE ǅ ﬁ"
+    )
 
 
 def test_the_page_of_r_joker_4_shows_its_french_and_persian_sentences(site_url, phone, desktop) -> None:
