@@ -3,11 +3,14 @@ with every scenario, fixture and schema inside it (issue 2, non-negotiable)."""
 
 from __future__ import annotations
 
+import fcntl
 import os
 import re
 import subprocess
 import sys
+import tempfile
 import venv
+import zlib
 from pathlib import Path
 
 import pytest
@@ -22,11 +25,14 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A fresh venv (no system site-packages) with the kit's wheel installed; returns its bin dir."""
     root = tmp_path_factory.mktemp("pkg")
     wheels = root / "wheels"
-    subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(wheels), str(REPO)],
-        check=True,
-        cwd=root,
-    )
+    lock = Path(tempfile.gettempdir()) / f"generala-kit-wheel-{zlib.crc32(str(REPO).encode())}.lock"
+    with lock.open("w") as held:  # one build at a time: setuptools builds in the checkout's build/
+        fcntl.flock(held, fcntl.LOCK_EX)
+        subprocess.run(
+            [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(wheels), str(REPO)],
+            check=True,
+            cwd=root,
+        )
     env_dir = root / "venv"
     venv.EnvBuilder(with_pip=True, clear=True).create(env_dir)
     bin_dir = env_dir / "bin"
