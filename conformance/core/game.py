@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from generala_conformance.core.runner import Case
-    from generala_conformance.transport.adapter import Adapter
 
 Json = dict[str, Any]
 
@@ -60,10 +59,3 @@ class Game(Protocol):
 
     def fixture_cases(self, root: Path | None) -> Sequence[Case]:
         """Its fixture cases: those of ``root`` (``--cases DIR``), else the kit's own."""
-
-
-def reference_adapter(game: Game) -> Adapter:
-    """A fresh adapter of ``game``'s reference engine."""
-    from generala_conformance.transport.loading import make_adapter
-
-    return make_adapter(game.reference)
