@@ -126,7 +126,7 @@ def run(args: argparse.Namespace) -> int:
         suite=suite,
         aborted=done.aborted,
         no_skip=args.no_skip,
-        expectations=_expectations_record(args.expectations, expected, done.results),
+        expectations=expected.record(args.expectations, done.results) if expected is not None else None,
     )
     _write_reports(args, document)
     _print(document, game.spec)
@@ -155,20 +155,6 @@ def _not_run(args: argparse.Namespace, suite: dict[str, Any], error: str, starte
 
 def _expected(expected: expectations_mod.Expectations | None, case: Any) -> expectations_mod.Expectation | None:
     return expectation_of(expected, Labels.of(case))
-
-
-def _expectations_record(
-    path: str | None, expected: expectations_mod.Expectations | None, results: list[CaseResult]
-) -> dict[str, Any] | None:
-    """The report's ``expectations``: the file, its entries, and those selecting no case run."""
-    if expected is None:
-        return None
-    cases = [expectations_mod.CaseRef.of_report(vars(result)) for result in results]
-    return {
-        "file": str(path),
-        "entries": [e.as_entry() for e in expected.entries],
-        "stale": [e.label for e in expected.unused(cases)],
-    }
 
 
 def _write_reports(args: argparse.Namespace, document: dict[str, Any]) -> None:

@@ -29,7 +29,10 @@ import fnmatch
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from generala_conformance.core.results import CaseResult
 
 OUTCOMES = ("skip", "xfail")
 SELECTORS = ("case", "clause", "area", "ambiguity", "tag")
@@ -130,6 +133,16 @@ class Expectations:
     def lookup(self, case: Selectable) -> Expectation | None:
         """The expectation for ``case``, or ``None``."""
         return self._exact.get(case.id) or next((e for e in self.entries if e.selects(case)), None)
+
+    def record(self, path: str, results: Sequence[CaseResult]) -> dict[str, Any]:
+        """What a report says of this file: the file, its entries, and those that
+        selected no case of ``results`` (stale)."""
+        cases = [CaseRef.of_report(vars(result)) for result in results]
+        return {
+            "file": str(path),
+            "entries": [e.as_entry() for e in self.entries],
+            "stale": [e.label for e in self.unused(cases)],
+        }
 
     def unused(self, cases: Sequence[Selectable]) -> list[Expectation]:
         """The entries selecting none of ``cases`` (stale, when ``cases`` is the whole suite)."""

@@ -23,8 +23,8 @@ from generala_conformance import __version__, games
 from generala_conformance.core import expectations as expectations_mod
 from generala_conformance.core.results import UNEXPECTED, CaseResult
 from generala_conformance.core.runner import Case, Filters, Implementation, Labels, Settings, run_case
-from generala_conformance.errors import UsageError
 from generala_conformance.suite import report as report_mod
+from generala_conformance.suite.suite_run import CheckUsageError, suite_cases
 from generala_conformance.transport import handshake
 from generala_conformance.transport.loading import AdapterLoadError, describe, load_factory
 from generala_spec.options import profile_names
@@ -132,37 +132,27 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
         return
     kept: list[pytest.Item] = []
     dropped: list[pytest.Item] = []
-    groups = ("fixtures",) if config.getoption("generala_cases") else ("features", "fixtures")
-    for group in groups:
-        for item in session.genitems(SuiteCases.from_parent(session, name=group, nodeid=f"generala/{group}")):
-            assert isinstance(item, CaseItem)
-            (kept if state.selects(item.case) else dropped).append(item)
+    for item in session.genitems(SuiteCases.from_parent(session, name="generala", nodeid="generala")):
+        assert isinstance(item, CaseItem)
+        (kept if state.selects(item.case) else dropped).append(item)
     if dropped:
         config.hook.pytest_deselected(items=dropped)
     items.extend(kept)
 
 
 class SuiteCases(pytest.Collector):
-    """The game's cases of one group: its feature scenarios (``features``), or its
-    fixture cases (``fixtures``: those of ``--generala-cases DIR``, else the kit's own)."""
+    """The game's cases, as ``check`` loads them (:func:`~generala_conformance.suite.suite_run.suite_cases`):
+    a scenario's node id is ``generala/features::<id>``, a fixture case's ``generala/fixtures::<id>``."""
 
     def collect(self) -> Iterator[pytest.Item]:
         game = games.get(self.config.getoption("generala_game"))
-        root = self.config.getoption("generala_cases")
         try:
-            if self.name == "features":
-                cases: list[Case] = list(game.feature_cases())
-            else:
-                cases = list(game.fixture_cases(Path(root) if root else None))
-        except UsageError as error:  # one paragraph, without a traceback
+            cases = suite_cases(game, self.config.getoption("generala_cases"))
+        except CheckUsageError as error:  # one paragraph, without a traceback
             raise self.CollectError(f"{error} [{error.code}]") from None
-        seen: dict[str, str] = {}
         for case in cases:
-            where = f"{case.path}:{case.line}"
-            if case.id in seen:
-                raise self.CollectError(f"two cases have the id {case.id!r}: {seen[case.id]} and {where}")
-            seen[case.id] = where
-            yield CaseItem.from_parent(self, name=case.id, path=Path(case.path), case=case)
+            nodeid = f"generala/{Labels.of(case).kind}s::{case.id}"
+            yield CaseItem.from_parent(self, name=case.id, nodeid=nodeid, path=Path(case.path), case=case)
 
 
 class CaseFailed(Exception):
@@ -368,14 +358,8 @@ class RunState:
         hello = self.hello
         if hello is None and RUN_KEY in self.config.stash and IMPL_KEY in self.config.stash:
             hello = self.config.stash[IMPL_KEY].known_hello
-        expectations = None
-        if self.expectations is not None:
-            cases = [expectations_mod.CaseRef.of_report(vars(r)) for r in self.results.values()]
-            expectations = {
-                "file": str(self.config.getoption("generala_expectations")),
-                "entries": [e.as_entry() for e in self.expectations.entries],
-                "stale": [e.label for e in self.expectations.unused(cases)],
-            }
+        path, results = self.config.getoption("generala_expectations"), list(self.results.values())
+        expectations = self.expectations.record(path, results) if self.expectations is not None else None
         return report_mod.build(
             list(self.results.values()),
             implementation=hello,
