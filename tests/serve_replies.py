@@ -10,6 +10,7 @@ import sys
 from functools import cache
 
 from generala_conformance.games.cards.reference_adapter import ReferenceAdapter
+from generala_conformance.games.cards.request_checks import check_request
 from generala_conformance.transport import protocol
 from generala_conformance.transport.request_checks import MAX_DEPTH, MAX_LINE_BYTES
 from generala_conformance.transport.serve import serve
@@ -21,7 +22,7 @@ SERVE = [sys.executable, "-m", "generala_conformance.cli", "serve"]
 def serve_in_process(data: bytes) -> bytes:
     """What ``serve`` (the reference engine) writes for the input ``data``."""
     out = io.BytesIO()
-    assert serve(ReferenceAdapter(), io.BytesIO(data), out) == 0
+    assert serve(ReferenceAdapter(), io.BytesIO(data), out, check_request) == 0
     return out.getvalue()
 
 

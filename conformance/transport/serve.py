@@ -2,7 +2,8 @@
 
 :func:`handle` turns one request into one reply by calling the adapter (it
 answers ``batch`` with :meth:`Adapter.batch`, so it offers batches for any adapter),
-after :mod:`~generala_conformance.transport.request_checks` has refused what the
+after the game's request checks (its ``Game.check_request``, on the shared
+:mod:`~generala_conformance.transport.request_checks`) have refused what its
 protocol schema forbids; :func:`serve` runs that over a pair of byte streams until
 ``quit`` or end of input, reading lines under a size cap and flushing its
 replies whenever no further request waits to be read. :class:`LoopbackAdapter`
@@ -32,7 +33,7 @@ RequestChecks = Callable[[Json], None]
 
 
 def _dispatch(adapter: Adapter, message: Json) -> Any:
-    """Call the adapter for a request that :func:`check_request` accepted."""
+    """Call the adapter for a request that the game's checks accepted."""
     cmd = message["cmd"]
     if cmd == "hello":  # handle answers batch for any adapter, and undoes steps for one that can
         return {**adapter.hello(), "batch": True, **({"undo": True} if undoes(adapter) else {})}
@@ -80,13 +81,11 @@ def _forget_game(adapter: Adapter) -> None:
         forget()
 
 
-def handle(
-    adapter: Adapter, message: Json, setup_checks: bool = True, checks: RequestChecks = request_checks.check_request
-) -> Json:
+def handle(adapter: Adapter, message: Json, checks: RequestChecks, setup_checks: bool = True) -> Json:
     """The reply to one request, the adapter's refusals and errors included.
 
     A request the protocol schema forbids is refused before the adapter sees it
-    (``checks``: the game's :func:`check_request`); the reply carries the request's ``id`` whenever it
+    (``checks``: the game's ``check_request``); the reply carries the request's ``id`` whenever it
     is one (else ``null``). An adapter fault (the served adapter is itself a
     broken process) is not turned into a reply: it propagates and ends :func:`serve`.
     """
@@ -167,10 +166,7 @@ class _RequestLines:
 
 
 def answer(
-    adapter: Adapter,
-    line: bytes | None,
-    setup_checks: bool = True,
-    checks: RequestChecks = request_checks.check_request,
+    adapter: Adapter, line: bytes | None, checks: RequestChecks, setup_checks: bool = True
 ) -> tuple[Json, str | None]:
     """The reply to one request line (``None``: a line too long to read) and the
     command it answered (``None`` when the line was refused before reading one)."""
@@ -180,7 +176,7 @@ def answer(
         message = request_checks.decode_request(line)
     except RequestError as error:
         return _error(None, error.kind, error.message, error.code), None
-    return handle(adapter, message, setup_checks, checks), message.get("cmd")
+    return handle(adapter, message, checks, setup_checks), message.get("cmd")
 
 
 def encode_reply(reply: Json) -> bytes:
@@ -202,8 +198,8 @@ def serve(
     adapter: Adapter,
     instream: BinaryIO,
     outstream: BinaryIO,
+    checks: RequestChecks,
     setup_checks: bool = True,
-    checks: RequestChecks = request_checks.check_request,
 ) -> int:
     """Answer requests read from ``instream`` on ``outstream`` until ``quit`` or end
     of input; return 0. Every line but a blank one gets exactly one reply: a line
@@ -215,7 +211,7 @@ def serve(
     for line in lines:
         if line is not None and not line.strip():
             continue
-        reply, cmd = answer(adapter, line, setup_checks, checks)
+        reply, cmd = answer(adapter, line, checks, setup_checks)
         outstream.write(encode_reply(reply))
         if reply["ok"] and cmd == "quit":
             break
@@ -239,9 +235,9 @@ class LoopbackAdapter(protocol.RequestAdapter):
     def __init__(
         self,
         inner: Adapter,
+        checks: RequestChecks,
         validate: bool = True,
         schema: str = "protocol.schema.json",
-        checks: RequestChecks = request_checks.check_request,
     ) -> None:
         self.inner = inner
         self.validator = protocol.MessageValidator(schema) if validate else None
@@ -261,7 +257,7 @@ class LoopbackAdapter(protocol.RequestAdapter):
         if self.validator is not None:
             self.validator.check_request(message)
         wired = protocol.decode(protocol.encode(message))
-        reply = protocol.decode(protocol.encode(handle(self.inner, wired, checks=self.checks)))
+        reply = protocol.decode(protocol.encode(handle(self.inner, wired, self.checks)))
         if self.validator is not None:
             self.validator.check_reply(cmd, reply)
         return protocol.unwrap(reply, request_id, cmd, fields.get("steps"))

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from generala_conformance.games.cards.reference_adapter import ReferenceAdapter
+from generala_conformance.games.cards.request_checks import check_request
 from generala_conformance.transport import protocol
 from generala_conformance.transport.serve import handle
 
@@ -57,7 +58,7 @@ def run(
         request = protocol.decode(line)
         if before_each is not None:
             before_each(request)
-        reply = handle(adapter, request)
+        reply = handle(adapter, request, check_request)
         if request["cmd"] == "start":
             starts += 1
         elif starts >= 2 and fault is not None:

@@ -9,9 +9,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
+from generala_conformance.games.cards.request_checks import check_request
 from generala_conformance.transport.serve import serve
 
 from tests.broken_engines import CONTRACT
 
 if __name__ == "__main__":
-    sys.exit(serve(CONTRACT[sys.argv[1]].adapter(), sys.stdin.buffer, sys.stdout.buffer, setup_checks=False))
+    sys.exit(
+        serve(CONTRACT[sys.argv[1]].adapter(), sys.stdin.buffer, sys.stdout.buffer, check_request, setup_checks=False)
+    )

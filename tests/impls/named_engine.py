@@ -11,6 +11,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
+from generala_conformance.games.cards.request_checks import check_request
 from generala_conformance.transport.serve import serve
 
 from tests.broken_engines import factory_for
@@ -38,4 +39,4 @@ if __name__ == "__main__":
     engine = sys.argv[1]
     name = sys.argv[2] if len(sys.argv) > 2 else f"{engine} (broken)"
     adapter = Named(engine, HOSTILE if name == "hostile" else name)
-    sys.exit(serve(adapter, sys.stdin.buffer, sys.stdout.buffer, setup_checks=False))
+    sys.exit(serve(adapter, sys.stdin.buffer, sys.stdout.buffer, check_request, setup_checks=False))

@@ -5,6 +5,7 @@ on stderr (so a test can see which requests the kit sent)."""
 import sys
 
 from generala_conformance.games.cards.reference_adapter import ReferenceAdapter
+from generala_conformance.games.cards.request_checks import check_request
 from generala_conformance.transport import protocol
 from generala_conformance.transport.serve import handle
 
@@ -15,7 +16,7 @@ for line in sys.stdin.buffer:
     if request["cmd"] == "batch":
         reply = protocol.error_reply(request["id"], "unsupported", "unknown command 'batch'")
     else:
-        reply = handle(adapter, request)
+        reply = handle(adapter, request, check_request)
         if request["cmd"] == "hello":
             del reply["result"]["batch"]
     sys.stdout.buffer.write(protocol.encode(reply))

@@ -29,6 +29,7 @@ from generala_conformance.fuzz.differential import (
     run_games,
 )
 from generala_conformance.games.cards.reference_adapter import ReferenceAdapter
+from generala_conformance.games.cards.request_checks import check_request
 from generala_conformance.transport.adapter import Adapter
 from generala_conformance.transport.process_adapter import PIPELINE_WINDOW, ProcessAdapter
 from generala_conformance.transport.serve import LoopbackAdapter
@@ -101,7 +102,7 @@ def test_an_implementation_without_batch_is_asked_step_by_step() -> None:
 
 def test_fuzzing_through_the_loopback_validates_every_batch_message() -> None:
     series = Settings(players=(3,), endgame_rate=0.0, series_rate=1.0)
-    (result,) = run_games(lambda: LoopbackAdapter(ReferenceAdapter()), 0, range(1), series)
+    (result,) = run_games(lambda: LoopbackAdapter(ReferenceAdapter(), check_request), 0, range(1), series)
     assert result.mismatch is None
     kinds = {step.kind for step in result.trial.steps}
     assert kinds == {"do", "try", "deal"}  # moves, refusals and a deal all went through batches
@@ -160,13 +161,14 @@ def test_replay_in_batches_finds_what_replay_step_by_step_finds() -> None:
 PIPELINED = """
 import json, sys
 from generala_conformance.games.cards.reference_adapter import ReferenceAdapter
+from generala_conformance.games.cards.request_checks import check_request
 from generala_conformance.transport.serve import handle
 
 adapter = ReferenceAdapter()
-print(json.dumps(handle(adapter, json.loads(sys.stdin.readline()))), flush=True)  # hello
+print(json.dumps(handle(adapter, json.loads(sys.stdin.readline()), check_request)), flush=True)  # hello
 lines = [sys.stdin.readline() for _ in range(3)]  # every request of the pipeline, before any reply
 for line in lines[: int(sys.argv[1])]:
-    print(json.dumps(handle(adapter, json.loads(line))), flush=True)
+    print(json.dumps(handle(adapter, json.loads(line), check_request)), flush=True)
 """
 
 
@@ -245,18 +247,19 @@ def test_a_long_pipeline_writes_its_requests_half_a_window_at_a_time() -> None:
 AHEAD = """
 import json, sys
 from generala_conformance.games.cards.reference_adapter import ReferenceAdapter
+from generala_conformance.games.cards.request_checks import check_request
 from generala_conformance.transport.serve import handle
 
 adapter = ReferenceAdapter()
-print(json.dumps(handle(adapter, json.loads(sys.stdin.readline()))), flush=True)  # hello
+print(json.dumps(handle(adapter, json.loads(sys.stdin.readline()), check_request)), flush=True)  # hello
 first, answered = int(sys.argv[1]), int(sys.argv[2])
 lines = [sys.stdin.readline() for _ in range(first)]  # requests of two sends, before any reply
 for line in lines[:answered]:
-    print(json.dumps(handle(adapter, json.loads(line))), flush=True)
+    print(json.dumps(handle(adapter, json.loads(line), check_request)), flush=True)
 if answered < first:
     sys.exit(3)
 for line in sys.stdin:
-    print(json.dumps(handle(adapter, json.loads(line))), flush=True)
+    print(json.dumps(handle(adapter, json.loads(line), check_request)), flush=True)
 """
 
 

@@ -10,6 +10,7 @@ import tracemalloc
 
 import pytest
 from generala_conformance.games.cards.reference_adapter import ReferenceAdapter
+from generala_conformance.games.cards.request_checks import check_request
 from generala_conformance.transport.adapter import BadRequest
 from generala_conformance.transport.request_checks import MAX_DEPTH, MAX_LINE_BYTES
 from generala_conformance.transport.serve import serve
@@ -141,7 +142,7 @@ class QuotingAdapter(ReferenceAdapter):
 
 def test_a_lone_surrogate_quoted_raw_by_the_adapter_still_makes_a_utf8_reply() -> None:
     out = io.BytesIO()
-    serve(QuotingAdapter(), io.BytesIO(start({"profile": "x\ud800", "deal": DEAL}) + b"\n"), out)
+    serve(QuotingAdapter(), io.BytesIO(start({"profile": "x\ud800", "deal": DEAL}) + b"\n"), out, check_request)
     reply = json.loads(out.getvalue().decode("utf-8"))  # strict UTF-8: no surrogate written
     assert reply["error"]["code"] == "bad-setup" and reply["error"]["message"] in (
         "no profile x?",
@@ -167,7 +168,7 @@ def test_replies_to_requests_sent_ahead_go_out_in_one_write() -> None:
     requests = [{"id": 1, "cmd": "hello", "protocol": 1}, *({"id": i, "cmd": "legal"} for i in range(2, 9))]
     raw = _CountingRaw()
     data = b"".join(json.dumps(r).encode() + b"\n" for r in requests)
-    serve(ReferenceAdapter(), io.BufferedReader(io.BytesIO(data)), io.BufferedWriter(raw))
+    serve(ReferenceAdapter(), io.BufferedReader(io.BytesIO(data)), io.BufferedWriter(raw), check_request)
     replies = [json.loads(line) for line in b"".join(raw.writes).splitlines()]
     assert [r["id"] for r in replies] == list(range(1, 9)) and len(raw.writes) == 1
 

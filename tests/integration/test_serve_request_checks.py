@@ -6,8 +6,9 @@ from __future__ import annotations
 import json
 
 import pytest
+from generala_conformance.games.cards.request_checks import check_request
 from generala_conformance.transport import protocol
-from generala_conformance.transport.request_checks import MAX_DEPTH, RequestError, check_request, decode_request
+from generala_conformance.transport.request_checks import MAX_DEPTH, RequestError, decode_request
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator, validators

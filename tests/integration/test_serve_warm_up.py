@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from generala_conformance.games.cards.reference_adapter import ReferenceAdapter
+from generala_conformance.games.cards.request_checks import check_request
 from generala_conformance.transport.serve import serve
 from generala_reference.cards import deck
 
@@ -50,7 +51,7 @@ def _serving(adapter: Recording) -> tuple[threading.Thread, Any, Any]:
 
     def run() -> None:
         with instream, outstream:
-            serve(adapter, instream, outstream)
+            serve(adapter, instream, outstream, check_request)
 
     thread = threading.Thread(target=run, daemon=True)
     thread.start()

@@ -8,6 +8,7 @@ import json
 import pytest
 from generala_conformance.games.cards.game import GAME as CARDS
 from generala_conformance.games.cards.reference_adapter import ReferenceAdapter
+from generala_conformance.games.cards.request_checks import check_request
 from generala_conformance.transport import handshake, protocol
 from generala_conformance.transport.adapter import BadRequest, ProtocolViolation, Refused, Unsupported
 from generala_conformance.transport.serve import LoopbackAdapter, handle, serve
@@ -86,7 +87,7 @@ def test_validator_rejects_a_bad_reply_and_a_bad_request() -> None:
 
 
 def test_loopback_validates_every_message_of_a_game_with_the_reference() -> None:
-    adapter = LoopbackAdapter(ReferenceAdapter(), validate=True)
+    adapter = LoopbackAdapter(ReferenceAdapter(), check_request, validate=True)
     assert adapter.hello()["reason_codes"] is True
     adapter.start(POSITION)
     events = adapter.apply("9H", 0)
@@ -100,11 +101,11 @@ def test_loopback_validates_every_message_of_a_game_with_the_reference() -> None
 
 def test_handle_answers_bad_requests_without_stopping() -> None:
     adapter = ReferenceAdapter()
-    assert handle(adapter, {"cmd": "legal"})["error"]["kind"] == "bad-request"
-    assert handle(adapter, {"id": 1, "cmd": "dance"})["error"]["kind"] == "unsupported"
-    missing = handle(adapter, {"id": 2, "cmd": "apply"})
+    assert handle(adapter, {"cmd": "legal"}, check_request)["error"]["kind"] == "bad-request"
+    assert handle(adapter, {"id": 1, "cmd": "dance"}, check_request)["error"]["kind"] == "unsupported"
+    missing = handle(adapter, {"id": 2, "cmd": "apply"}, check_request)
     assert missing["error"]["kind"] == "bad-request" and "action" in missing["error"]["message"]
-    assert handle(adapter, {"id": 3, "cmd": "hello", "protocol": 9})["error"]["kind"] == "unsupported"
+    assert handle(adapter, {"id": 3, "cmd": "hello", "protocol": 9}, check_request)["error"]["kind"] == "unsupported"
 
 
 def test_serve_answers_line_by_line_until_quit() -> None:
@@ -118,7 +119,7 @@ def test_serve_answers_line_by_line_until_quit() -> None:
     ]
     stdin = io.BytesIO(b"".join(r.encode() + b"\n" if isinstance(r, str) else protocol.encode(r) for r in requests))
     stdout = io.BytesIO()
-    assert serve(ReferenceAdapter(), stdin, stdout) == 0
+    assert serve(ReferenceAdapter(), stdin, stdout, check_request) == 0
     replies = [json.loads(line) for line in stdout.getvalue().splitlines()]
     assert [r["id"] for r in replies] == [1, 2, None, 3, 4]  # nothing after quit
     assert replies[2]["error"]["kind"] == "bad-request"
@@ -213,11 +214,13 @@ def test_the_schema_covers_batch_requests_replies_and_the_hello_field() -> None:
 def test_handle_offers_and_answers_batch_for_any_adapter() -> None:
     adapter = ReferenceAdapter()
     assert "batch" not in adapter.hello()
-    assert handle(adapter, protocol.request(1, "hello"))["result"]["batch"] is True
-    handle(adapter, protocol.request(2, "start", setup=POSITION))
-    assert handle(adapter, protocol.request(3, "batch", steps=BATCH_STEPS))["result"] == {"results": batch_results()}
+    assert handle(adapter, protocol.request(1, "hello"), check_request)["result"]["batch"] is True
+    handle(adapter, protocol.request(2, "start", setup=POSITION), check_request)
+    assert handle(adapter, protocol.request(3, "batch", steps=BATCH_STEPS), check_request)["result"] == {
+        "results": batch_results()
+    }
     for steps in ("9H", [["apply", "9H"]], [{"cmd": "legal"}]):
-        reply = handle(adapter, protocol.request(4, "batch", steps=steps))
+        reply = handle(adapter, protocol.request(4, "batch", steps=steps), check_request)
         assert reply["error"]["kind"] == "bad-request", steps
-    no_series = handle(adapter, protocol.request(5, "batch", steps=[{"cmd": "deal", "deck": []}]))
+    no_series = handle(adapter, protocol.request(5, "batch", steps=[{"cmd": "deal", "deck": []}]), check_request)
     assert no_series["error"]["code"] == "no-series"

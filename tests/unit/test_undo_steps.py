@@ -10,6 +10,7 @@ import sys
 
 from generala_conformance.games.cards.perft import perft_adapter, perft_cases
 from generala_conformance.games.cards.reference_adapter import ReferenceAdapter
+from generala_conformance.games.cards.request_checks import check_request
 from generala_conformance.transport.adapter import Adapter
 from generala_conformance.transport.process_adapter import ProcessAdapter
 from generala_conformance.transport.serve import handle
@@ -68,9 +69,13 @@ def test_a_step_not_undone_plays_on_and_a_refused_step_is_refused() -> None:
 
 def test_an_adapter_that_cannot_undo_is_not_said_to_and_refuses_the_step_as_unsupported() -> None:
     adapter = NoUndo()
-    assert "undo" not in handle(adapter, {"id": 1, "cmd": "hello", "protocol": 1})["result"]
-    handle(adapter, {"id": 2, "cmd": "start", "setup": POSITION})
-    reply = handle(adapter, {"id": 3, "cmd": "batch", "steps": [{"cmd": "apply", "action": "9H", "undo": True}]})
+    assert "undo" not in handle(adapter, {"id": 1, "cmd": "hello", "protocol": 1}, check_request)["result"]
+    handle(adapter, {"id": 2, "cmd": "start", "setup": POSITION}, check_request)
+    reply = handle(
+        adapter,
+        {"id": 3, "cmd": "batch", "steps": [{"cmd": "apply", "action": "9H", "undo": True}]},
+        checks=check_request,
+    )
     assert reply["error"]["kind"] == "unsupported"
 
 
@@ -82,7 +87,7 @@ class Duck:
 
 
 def test_an_adapter_without_the_base_class_is_served_without_undo() -> None:
-    reply = handle(Duck(), {"id": 1, "cmd": "hello", "protocol": 1})  # type: ignore[arg-type]
+    reply = handle(Duck(), {"id": 1, "cmd": "hello", "protocol": 1}, check_request)  # type: ignore[arg-type]
     assert reply["ok"] and reply["result"]["batch"] is True and "undo" not in reply["result"]
 
 
@@ -96,9 +101,14 @@ def test_in_a_series_a_step_is_not_undone() -> None:
             "cmd": "start",
             "setup": {"deal": {"players": 3, "dealer": 0, "deck": [*deck, "JK", "JK"]}, "series": True},
         },
+        checks=check_request,
     )
     action = adapter.legal()[0]
-    reply = handle(adapter, {"id": 2, "cmd": "batch", "steps": [{"cmd": "apply", "action": action, "undo": True}]})
+    reply = handle(
+        adapter,
+        {"id": 2, "cmd": "batch", "steps": [{"cmd": "apply", "action": action, "undo": True}]},
+        checks=check_request,
+    )
     assert reply["error"]["kind"] == "unsupported" and "series" in reply["error"]["message"]
 
 

@@ -26,7 +26,7 @@ class CardGame:
         return SUITE_VERSION
 
     def check_request(self, message: dict[str, Any]) -> None:
-        from generala_conformance.transport.request_checks import check_request
+        from generala_conformance.games.cards.request_checks import check_request
 
         check_request(message)
 
