@@ -24,8 +24,8 @@ from collections.abc import Callable
 
 from bench_engine import self_play
 from generala_conformance import games
-from generala_conformance.fuzz import campaign
-from generala_conformance.fuzz.differential import Settings
+from generala_conformance.games.cards.fuzz import campaign
+from generala_conformance.games.cards.fuzz.differential import Settings
 from generala_conformance.games.cards.reference_adapter import ReferenceAdapter
 from generala_conformance.transport.impl_options import OpenAdapter
 

@@ -17,8 +17,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from generala_conformance.fuzz import campaign
-from generala_conformance.fuzz.differential import Settings
+from generala_conformance.games.cards.fuzz import campaign
+from generala_conformance.games.cards.fuzz.differential import Settings
 
 from tests.broken_engines import BROKEN, factory_for
 

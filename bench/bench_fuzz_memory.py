@@ -13,8 +13,8 @@ import argparse
 import time
 from pathlib import Path
 
-from generala_conformance.fuzz import campaign
-from generala_conformance.fuzz.differential import Settings
+from generala_conformance.games.cards.fuzz import campaign
+from generala_conformance.games.cards.fuzz.differential import Settings
 from generala_conformance.games.cards.reference_adapter import ReferenceAdapter
 
 FOUR = Settings(players=(4,), endgame_rate=0.0, series_rate=0.0)

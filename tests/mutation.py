@@ -70,7 +70,7 @@ TARGETS = [
     ),
     Target(
         "fuzz-compare",
-        "conformance/fuzz/differential.py",
+        "conformance/games/cards/fuzz/differential.py",
         ("_start", "_step", "_try", "_compare_state", "_compare_legal"),
         tuple(FUZZ_TESTS),
     ),

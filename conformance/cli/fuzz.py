@@ -14,11 +14,11 @@ import sys
 from pathlib import Path
 
 from generala_conformance import games
-from generala_conformance.fuzz import campaign, shards
-from generala_conformance.fuzz.differential import KINDS, FuzzError, Settings
-from generala_conformance.fuzz.repro import draw, fixture_case, fixture_yaml
-from generala_conformance.fuzz.shrink import shrink
 from generala_conformance.games.cards.fixtures import load_file
+from generala_conformance.games.cards.fuzz import campaign, shards
+from generala_conformance.games.cards.fuzz.differential import KINDS, FuzzError, Settings
+from generala_conformance.games.cards.fuzz.repro import draw, fixture_case, fixture_yaml
+from generala_conformance.games.cards.fuzz.shrink import shrink
 from generala_conformance.progress import Progress
 from generala_conformance.transport import impl_options
 from generala_conformance.transport.handshake import HandshakeFailed

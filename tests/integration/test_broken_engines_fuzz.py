@@ -9,11 +9,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from generala_conformance.fuzz import campaign
-from generala_conformance.fuzz.differential import Mismatch, Settings
-from generala_conformance.fuzz.repro import fixture_case, fixture_yaml
-from generala_conformance.fuzz.shrink import shrink
 from generala_conformance.games.cards.fixtures import load_file
+from generala_conformance.games.cards.fuzz import campaign
+from generala_conformance.games.cards.fuzz.differential import Mismatch, Settings
+from generala_conformance.games.cards.fuzz.repro import fixture_case, fixture_yaml
+from generala_conformance.games.cards.fuzz.shrink import shrink
 from generala_conformance.games.cards.reference_adapter import ReferenceAdapter
 from generala_spec.options import resolve
 

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 from generala_conformance.cli import main
-from generala_conformance.fuzz import campaign, shards
-from generala_conformance.fuzz.differential import Settings, game_rng, random_setup, setup_kind
+from generala_conformance.games.cards.fuzz import campaign, shards
+from generala_conformance.games.cards.fuzz.differential import Settings, game_rng, random_setup, setup_kind
 
 IMPLS = Path(__file__).parents[1] / "impls"
 READINGS = IMPLS / "fa_reading.py"

@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from generala_conformance.fuzz import campaign
-from generala_conformance.fuzz.differential import (
+from generala_conformance.games.cards.fuzz import campaign
+from generala_conformance.games.cards.fuzz.differential import (
     Pair,
     Settings,
     Step,

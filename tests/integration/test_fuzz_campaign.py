@@ -10,9 +10,9 @@ import sys
 import pytest
 from generala_conformance import games
 from generala_conformance.cli import main
-from generala_conformance.fuzz import campaign, shards
-from generala_conformance.fuzz.differential import Settings
 from generala_conformance.games.cards.fixtures import load_file
+from generala_conformance.games.cards.fuzz import campaign, shards
+from generala_conformance.games.cards.fuzz.differential import Settings
 
 
 def test_shards_partition_the_games() -> None:

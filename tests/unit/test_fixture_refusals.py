@@ -7,10 +7,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from generala_conformance.fuzz.differential import Settings, run_games
 from generala_conformance.games.cards.divergence import Divergence
 from generala_conformance.games.cards.driver import Refusal
 from generala_conformance.games.cards.fixtures import FixtureError, load_file
+from generala_conformance.games.cards.fuzz.differential import Settings, run_games
 from generala_conformance.games.cards.reference_adapter import ReferenceAdapter
 from generala_conformance.transport.adapter import BadRequest, Refused, Unsupported
 

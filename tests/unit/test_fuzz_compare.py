@@ -10,8 +10,8 @@ from collections import Counter
 from types import MappingProxyType
 
 import pytest
-from generala_conformance.fuzz.campaign import trial_json
-from generala_conformance.fuzz.differential import (
+from generala_conformance.games.cards.fuzz.campaign import trial_json
+from generala_conformance.games.cards.fuzz.differential import (
     Pair,
     Settings,
     Step,
@@ -124,7 +124,7 @@ def test_crash_and_event_differences_are_reported() -> None:
 
 
 def test_a_trial_the_reference_cannot_play_is_invalid() -> None:
-    from generala_conformance.fuzz.differential import InvalidTrial
+    from generala_conformance.games.cards.fuzz.differential import InvalidTrial
 
     with pytest.raises(InvalidTrial):
         replay(ReferenceAdapter(), Trial(SETUP, [Step("do", 0, "4C")]))

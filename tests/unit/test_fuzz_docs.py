@@ -10,8 +10,8 @@ from pathlib import Path
 
 import yaml
 from generala_conformance.cli import build_parser
-from generala_conformance.fuzz import campaign, shards
-from generala_conformance.fuzz.differential import Settings
+from generala_conformance.games.cards.fuzz import campaign, shards
+from generala_conformance.games.cards.fuzz.differential import Settings
 
 DOC = (Path(__file__).resolve().parents[2] / "docs" / "fuzzing.md").read_text("utf-8")
 SAMPLE = {"matrix.shard": "3", "strategy.job-total": "8"}

@@ -13,7 +13,7 @@ from importlib.resources import files
 from typing import Any
 
 import pytest
-from generala_conformance.fuzz.differential import Mismatch, Step, Trial, replay
+from generala_conformance.games.cards.fuzz.differential import Mismatch, Step, Trial, replay
 from generala_conformance.games.cards.notation import CANONICAL_DECK
 from generala_conformance.games.cards.reference_adapter import ReferenceAdapter
 from generala_conformance.games.cards.snapshots import COMPARED

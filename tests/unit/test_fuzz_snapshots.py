@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from generala_conformance.fuzz.differential import random_endgame, shuffled_deck
+from generala_conformance.games.cards.fuzz.differential import random_endgame, shuffled_deck
 from generala_conformance.games.cards.reference_adapter import ReferenceAdapter
 from generala_conformance.games.cards.snapshots import (
     COMPARED,

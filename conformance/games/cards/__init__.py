@@ -4,4 +4,4 @@ loader (and the cache of its parsed cases), recipes and their regeneration, the
 scenario driver, divergences and their clause attribution, state snapshots, perft,
 suite releases, and the arbiter (``explain``, the words of ``play``). Its rulebook is
 ``spec/cards/``, its suite ``scenarios/cards/``, its engine :mod:`generala_reference.cards`.
-(Its fuzzer's campaign machinery is ``generala_conformance.fuzz``.)"""
+(Its fuzzer's campaign machinery is ``generala_conformance.games.cards.fuzz``.)"""

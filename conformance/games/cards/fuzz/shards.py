@@ -18,7 +18,7 @@ from functools import cache
 from importlib.resources import files
 from typing import Any
 
-from generala_conformance.fuzz.differential import FuzzError, Settings
+from generala_conformance.games.cards.fuzz.differential import FuzzError, Settings
 from generala_conformance.games.cards.reference_adapter import kit_version
 from generala_scenarios import SUITE_VERSION
 

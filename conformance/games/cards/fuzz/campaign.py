@@ -20,7 +20,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from generala_conformance.fuzz.differential import (
+from generala_conformance.games.cards.fuzz.differential import (
     AdapterFactory,
     GameResult,
     Kept,
@@ -31,7 +31,7 @@ from generala_conformance.fuzz.differential import (
     play_games,
     run_games,
 )
-from generala_conformance.fuzz.shards import CampaignError, check_shards
+from generala_conformance.games.cards.fuzz.shards import CampaignError, check_shards
 
 Json = dict[str, Any]
 REPORT_KIND = "generala-fuzz-report"
@@ -164,7 +164,7 @@ def mismatch_json(mismatch: Mismatch) -> Json:
 @dataclass
 class Summary:
     """The totals of a campaign's run (one shard, or all of it): ``campaign`` its
-    parameters (:func:`~generala_conformance.fuzz.shards.parameters`), ``shards``
+    parameters (:func:`~generala_conformance.games.cards.fuzz.shards.parameters`), ``shards``
     ``{count, indices}`` of the shards it ran (``None``: one replayed game)."""
 
     campaign: Json
@@ -227,7 +227,7 @@ def merge(reports: list[Json], names: list[str] | None = None) -> Json:
 
     Refuses (:class:`CampaignError`) what is not a fuzz report of this version,
     reports of different campaigns, and missing or repeated shards
-    (:func:`~generala_conformance.fuzz.shards.check_shards`).
+    (:func:`~generala_conformance.games.cards.fuzz.shards.check_shards`).
     """
     if not reports:
         raise CampaignError("nothing-to-merge", "give at least one report to merge")

@@ -13,7 +13,14 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from generala_conformance.fuzz.differential import AdapterFactory, InvalidTrial, Mismatch, Step, Trial, replay
+from generala_conformance.games.cards.fuzz.differential import (
+    AdapterFactory,
+    InvalidTrial,
+    Mismatch,
+    Step,
+    Trial,
+    replay,
+)
 from generala_conformance.games.cards.reference_adapter import ReferenceAdapter
 from generala_conformance.games.cards.snapshots import position_of
 from generala_spec.options import options

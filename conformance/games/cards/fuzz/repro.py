@@ -13,8 +13,8 @@ from collections.abc import Mapping
 from typing import Any
 
 import yaml
-from generala_conformance.fuzz.differential import Mismatch, Step, Trial
 from generala_conformance.games.cards.divergence import draw_table
+from generala_conformance.games.cards.fuzz.differential import Mismatch, Step, Trial
 from generala_conformance.games.cards.notation import NotationError, card, event_text, player
 from generala_conformance.games.cards.reference_adapter import ReferenceAdapter
 from generala_spec.options import options

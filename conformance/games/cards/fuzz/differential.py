@@ -9,7 +9,7 @@ The kit draws every deck itself and sends explicit deck orders (R-DEAL-1): the
 implementation's own shuffling is never used. After each action the legal actions
 (as sets), the events (exactly) and the state snapshot are compared; now and then
 an illegal action is tried on both, and the refusals compared. The first
-difference is a :class:`Mismatch`; :mod:`generala_conformance.fuzz.shrink` reduces it.
+difference is a :class:`Mismatch`; :mod:`generala_conformance.games.cards.fuzz.shrink` reduces it.
 
 A campaign compares cheaply: the state only after the start, a trick's end, the
 game's end and a deal (the events and legal actions after every step). A mismatch
