@@ -136,6 +136,7 @@ class ToyGame:
     schema = "protocol.schema.json"
     reference = "tests.toy_game:ToyAdapter"
     suite_version = "0.1.0"
+    commands: Mapping[str, str] = {}
 
     def check_request(self, message: dict[str, Any]) -> None:
         """The toy game's serve refuses nothing beyond the protocol."""

@@ -1,7 +1,10 @@
 """``generala-kit``: the kit's command line.
 
-Each sub-command lives in its own module ``generala_conformance.cli.<name>``
-exposing ``HELP`` (one line), ``configure(parser)`` and ``run(args) -> int``.
+A command is a module exposing ``HELP`` (one line), ``configure(parser)`` and
+``run(args) -> int``: the commands of every game in ``generala_conformance.cli.<name>``
+(:data:`SHARED`), and each game's own in the modules its ``Game.commands`` names.
+A command several games supply (``fuzz``) takes the options of the game its
+``--game`` names (``generala-kit fuzz --game dice --help``).
 """
 
 from __future__ import annotations
@@ -17,8 +20,8 @@ if TYPE_CHECKING:
     import argparse
     from types import SimpleNamespace
 
-COMMANDS = ["play", "serve", "rules", "explain", "check", "report", "expectations", "profile", "perft", "fuzz"]
-COMMANDS += ["regenerate", "site"]
+SHARED = ["serve", "rules", "check", "report", "expectations", "profile", "site"]
+"""The commands of every game, each a module of this package."""
 
 
 EPILOG = (
@@ -37,9 +40,31 @@ def version_line() -> str:
     return f"generala-kit {kit_version()} ({suites}, protocol {PROTOCOL_VERSION})"
 
 
-def build_parser(only: str | None = None) -> argparse.ArgumentParser:
-    """The argument parser with one sub-parser per command of ``COMMANDS`` (or only
-    for the command ``only``, so that starting one command imports no other)."""
+def commands(game: str = games.DEFAULT) -> dict[str, str]:
+    """Every command -> its module: the shared ones, then each game's own; a command
+    several games supply is ``game``'s when ``game`` has it, else the first's."""
+    found = {name: f"generala_conformance.cli.{name}" for name in SHARED}
+    for name in games.names():
+        for command, module in games.get(name).commands.items():
+            if command not in found or (name == game and command not in SHARED):
+                found[command] = module
+    return found
+
+
+def _game_asked(argv: Sequence[str]) -> str:
+    """The ``--game`` of a command line (the default game when none is given)."""
+    for index, word in enumerate(argv):
+        if word == "--game" and index + 1 < len(argv):
+            return argv[index + 1]
+        if word.startswith("--game="):
+            return word.partition("=")[2]
+    return games.DEFAULT
+
+
+def build_parser(only: str | None = None, game: str = games.DEFAULT) -> argparse.ArgumentParser:
+    """The argument parser with one sub-parser per command (or only for the command
+    ``only``, so that starting one command imports no other); a command several games
+    supply takes ``game``'s options."""
     import argparse
 
     class VersionAction(argparse.Action):
@@ -60,8 +85,11 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action=VersionAction, help="the kit, suite and protocol versions")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for name in [only] if only in COMMANDS else COMMANDS:
-        module = importlib.import_module(f"generala_conformance.cli.{name}")
+    modules = {only: f"generala_conformance.cli.{only}"} if only in SHARED else commands(game)
+    if only in modules:
+        modules = {only: modules[only]}
+    for name, where in modules.items():
+        module = importlib.import_module(where)
         epilog = getattr(module, "EPILOG", None)
         command = sub.add_parser(name, help=module.HELP, description=module.HELP, epilog=epilog)
         module.configure(command)
@@ -81,7 +109,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         args = serve.bare()
     else:
-        args = build_parser(argv[0] if argv else None).parse_args(argv)
+        args = build_parser(argv[0] if argv else None, _game_asked(argv)).parse_args(argv)
     try:
         return int(args._run(args) or 0)
     except BrokenPipeError:  # the reader went away (e.g. ``| head``): stop quietly

@@ -43,6 +43,13 @@ class Game(Protocol):
     def reference(self) -> str:
         """Its reference engine's adapter factory, ``module:factory`` (what ``--adapter`` names)."""
 
+    @property
+    def commands(self) -> Mapping[str, str]:
+        """Its own commands: ``generala-kit NAME`` -> the module that runs it (with
+        ``HELP``, ``configure(parser)`` and ``run(args) -> int``, as the shared
+        commands of ``generala_conformance.cli``). A command several games supply
+        (``fuzz``) is one command whose ``--game`` picks the module, and its options."""
+
     def check_request(self, message: Json) -> None:
         """Refuse (raise :class:`~generala_conformance.transport.request_checks.RequestError`)
         a request ``serve`` must not pass on to an adapter."""

@@ -66,12 +66,19 @@ def get(name: str) -> Game:
     return game
 
 
+def supplying(command: str) -> tuple[str, ...]:
+    """The games that supply the command ``command`` (their ``commands``)."""
+    return tuple(name for name in names() if command in get(name).commands)
+
+
 def add_option(parser: Any, what: str = "the game", only: tuple[str, ...] | None = None) -> None:
     """``--game`` on a command's ``parser`` (an ``argparse`` parser): one of ``only``
-    (every game unless the command knows fewer), the card game by default."""
+    (every game unless the command is that of fewer: :func:`supplying`), the card
+    game by default (else the first of ``only``)."""
     choices = only or names()
-    known = " or ".join(choices) + ("" if only is None else " (the only one this command knows yet)")
-    parser.add_argument("--game", default=DEFAULT, choices=choices, help=f"{what}: {known}; default {DEFAULT}")
+    default = DEFAULT if DEFAULT in choices else choices[0]
+    known = " or ".join(choices) + ("" if only is None else " (the games that have this command)")
+    parser.add_argument("--game", default=default, choices=choices, help=f"{what}: {known}; default {default}")
 
 
 def suite_root(game: Game) -> Path:

@@ -12,7 +12,7 @@ import json
 from urllib.parse import urlsplit
 
 import pytest
-from generala_conformance.cli import explain as cmd_explain
+from generala_conformance.games.cards.commands import explain as cmd_explain
 from generala_conformance.site import arbiter as arbiter_page
 from generala_conformance.site.page_api import Lesson
 

@@ -6,7 +6,7 @@ import io
 import json
 
 from generala_conformance.cli import build_parser
-from generala_conformance.cli.play import run
+from generala_conformance.games.cards.commands.play import run
 
 
 def play(*argv: str) -> str:

@@ -168,7 +168,7 @@ def test_through_the_protocol(capsys) -> None:
 
 def test_replay_command_keeps_the_settings_that_shape_the_games() -> None:
     from generala_conformance.cli import build_parser
-    from generala_conformance.cli.fuzz import replay_command
+    from generala_conformance.games.cards.commands.fuzz import replay_command
 
     args = build_parser().parse_args(["fuzz", "--seed", "7", "--players", "4", "--endgames", "0", "--profile", "fa"])
     assert shlex.split(replay_command(args, 12)) == [

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from generala_conformance import games
-from generala_conformance.cli import COMMANDS, build_parser, main
+from generala_conformance.cli import build_parser, commands, main
 from generala_conformance.suite import report
 from generala_spec import rulebook
 
@@ -29,7 +29,7 @@ def test_every_registered_game_has_its_rulebook_suite_and_suite_version() -> Non
         assert games.suite_root(game).is_dir() and game.suite_version.count(".") == 2
 
 
-@pytest.mark.parametrize("command", COMMANDS)
+@pytest.mark.parametrize("command", commands())
 def test_every_command_takes_game_and_defaults_to_cards(command: str) -> None:
     option = _game_option(command)
     assert option.default == "cards" and "cards" in option.choices

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import jsonschema
 import pytest
-from generala_conformance.cli import explain as cmd_explain
 from generala_conformance.games.cards.arbiter.explain import ExplainError, explain
 from generala_conformance.games.cards.arbiter.position_text import PositionError, parse_file, parse_moves, parse_text
+from generala_conformance.games.cards.commands import explain as cmd_explain
 
 from tests.cli_helpers import run_command
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from generala_conformance.cli import explain as cmd_explain
 from generala_conformance.cli import rules as cmd_rules
+from generala_conformance.games.cards.commands import explain as cmd_explain
 from generala_spec import links
 
 from tests import site_links

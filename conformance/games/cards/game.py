@@ -19,6 +19,14 @@ class CardGame:
     schema = "protocol.schema.json"
     reference = "generala_conformance.games.cards.reference_adapter:ReferenceAdapter"
 
+    commands: Mapping[str, str] = {
+        "play": "generala_conformance.games.cards.commands.play",
+        "explain": "generala_conformance.games.cards.commands.explain",
+        "perft": "generala_conformance.games.cards.commands.perft",
+        "fuzz": "generala_conformance.games.cards.commands.fuzz",
+        "regenerate": "generala_conformance.games.cards.commands.regenerate",
+    }
+
     @property
     def suite_version(self) -> str:
         from generala_scenarios import SUITE_VERSION

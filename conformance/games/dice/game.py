@@ -19,6 +19,11 @@ class DiceGame:
     schema = "dice-protocol.schema.json"
     reference = "generala_conformance.games.dice.reference_adapter:DiceReferenceAdapter"
 
+    commands: Mapping[str, str] = {
+        "fuzz": "generala_conformance.games.dice.commands.fuzz",
+        "regenerate": "generala_conformance.games.dice.commands.regenerate",
+    }
+
     @property
     def suite_version(self) -> str:
         from generala_scenarios import DICE_SUITE_VERSION

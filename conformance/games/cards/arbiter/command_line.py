@@ -12,7 +12,7 @@ from generala_conformance.games.cards.arbiter.position_text import PositionError
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """Add the arguments of ``explain``."""
-    games.add_option(parser, "the game of the position", only=("cards",))
+    games.add_option(parser, "the game of the position", only=games.supplying("explain"))
     parser.formatter_class = argparse.RawDescriptionHelpFormatter
     parser.epilog = position_text.__doc__
     parser.add_argument("position", nargs="?", help="the position in the short text form (see below)")

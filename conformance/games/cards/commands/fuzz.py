@@ -1,4 +1,4 @@
-"""``generala-kit fuzz``: random games played on the implementation and on the
+"""``generala-kit fuzz`` (``--game cards``): random games played on the implementation and on the
 reference at once, compared after every action; the first divergence is shrunk
 to a minimal reproduction, drawn, and written as a YAML fixture.
 
@@ -34,7 +34,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=0, help="the campaign's seed (default 0)")
     parser.add_argument("--games", type=int, default=1000, help="number of games in the campaign (default 1000)")
     parser.add_argument("--replay", type=int, metavar="K", help="replay only game K of the campaign")
-    games.add_option(parser, "the game to fuzz")
+    games.add_option(parser, "the game to fuzz", only=games.supplying("fuzz"))
     parser.add_argument("--players", default="2-10", help="table sizes: 2-10, 4 or 2,3,10 (default 2-10)")
     parser.add_argument(
         "--profile", action="append", choices=profile_names(), help="profiles to draw from (default: all supported)"
@@ -81,8 +81,8 @@ def parse_players(text: str) -> tuple[int, ...]:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Run the campaign (or merge reports); ``--game dice`` fuzzes the dice game."""
-    body = _merge if args.merge else _fuzz_dice if args.game == "dice" else _fuzz
+    """Run the campaign (or merge reports)."""
+    body = _merge if args.merge else _fuzz
     return impl_options.guarded("fuzz", lambda: body(args), (FuzzError, AdapterLoadError, HandshakeFailed))
 
 
@@ -144,36 +144,6 @@ def _fuzz(args: argparse.Namespace) -> int:
         Path(args.report).write_text(json.dumps(summary.report(), indent=2) + "\n", "utf-8")
     print(summary.line())
     return 1 if summary.divergences else 0
-
-
-def _fuzz_dice(args: argparse.Namespace) -> int:
-    """The dice game's campaign (:mod:`generala_conformance.games.dice.fuzz`): games
-    ``0 … --games - 1`` of ``--seed``, each divergence printed and written as a fixture."""
-    import time
-
-    from generala_conformance.core.fixture_writer import fixture_text
-    from generala_conformance.games.dice import fuzz as dice_fuzz
-
-    adapter = impl_options.factory(args, games.get(args.game)).open_checked()
-    started, found, played = time.monotonic(), 0, 0
-    try:
-        for index in range(args.games):
-            played += 1
-            divergence = dice_fuzz.play(adapter, args.seed, index, args.illegal_rate)
-            if divergence is None:
-                continue
-            found += 1
-            print(f"divergence in dice game {index} (seed {args.seed}): {divergence.render()}")
-            path = Path(args.fixture_dir) / f"fuzz-dice-{args.seed}-{index}.yaml"
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(fixture_text(dice_fuzz.repro_fixture(divergence)), "utf-8")
-            print(f"fixture written: {path} (generala-kit check --game dice --cases {path.parent})")
-            if not args.keep_going:
-                break
-    finally:
-        adapter.close()
-    print(f"fuzz --game dice: {played} games, {found} divergences, {time.monotonic() - started:.2f} s")
-    return 1 if found else 0
 
 
 def _shards(shard: str | None) -> dict:

@@ -41,7 +41,7 @@ class PerftUsage(UsageError):
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """Add the command's options."""
-    games.add_option(parser, "the game to count", only=("cards",))
+    games.add_option(parser, "the game to count", only=games.supplying("perft"))
     impl_options.add_options(parser)
     source = parser.add_mutually_exclusive_group()
     source.add_argument("--case", metavar="ID", help="a named position of the perft table")

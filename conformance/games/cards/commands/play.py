@@ -27,7 +27,7 @@ HELP = "play a seeded game (or series) with random players and print it trick by
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """Add the options of ``play``."""
-    games.add_option(parser, "the game to play", only=("cards",))
+    games.add_option(parser, "the game to play", only=games.supplying("play"))
     parser.add_argument("--players", type=int, default=4, help="2 to 10 (default 4)")
     parser.add_argument("--dealer", type=int, default=1, help="the dealer, P1..Pn (default P1)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the deal and of the players' choices")

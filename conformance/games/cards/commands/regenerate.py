@@ -1,4 +1,4 @@
-"""``generala-kit regenerate``: write the fixture files and the perft table from their
+"""``generala-kit regenerate`` (``--game cards``): write the fixture files and the perft table from their
 recipes with the reference engine (``scenarios/README.md``, "Adding a case");
 ``--check`` writes nothing and shows how each committed file differs; ``--adopt
 FIXTURE`` turns a fixture file into a recipe.
@@ -37,36 +37,13 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--scenarios", metavar="DIR", type=Path, help="the folder of recipes/, fixtures/, perft/ (default: the kit's)"
     )
     parser.add_argument("--out", metavar="DIR", type=Path, help="write (or compare) generated files under DIR")
-    games.add_option(parser, "the game whose fixtures to write")
+    games.add_option(parser, "the game whose fixtures to write", only=games.supplying("regenerate"))
 
 
 def run(args: argparse.Namespace) -> int:
     """Regenerate, check or adopt; a bad recipe or fixture is reported on one line."""
-    if args.game == "dice":
-        return guarded("regenerate", lambda: _run_dice(args), (ValueError, OSError))
     tree = Tree(args.scenarios, args.out) if args.scenarios else default_tree(args.out)
     return guarded("regenerate", lambda: _run(args, tree), (FixtureError, AdoptError, OSError))
-
-
-def _run_dice(args: argparse.Namespace) -> int:
-    """The dice suite's fixtures from their sources (:mod:`generala_conformance.games.dice.regenerate`)."""
-    from generala_conformance.games.dice.regenerate import regenerate as regenerate_dice
-
-    if args.adopt or args.scenarios or args.out:
-        print("generala-kit regenerate: --game dice takes only --check", file=sys.stderr)
-        return 2
-    start = time.perf_counter()
-    changed = regenerate_dice(check=args.check)
-    took = time.perf_counter() - start
-    for path in changed:
-        print(f"{'differs' if args.check else 'wrote'}: {path}", file=sys.stderr if args.check else sys.stdout)
-    if args.check and changed:
-        print(
-            f"FAILED: {len(changed)} dice fixture files are not what their sources give ({took:.1f} s)", file=sys.stderr
-        )
-        return 1
-    print(f"OK: the dice fixtures are what their sources give ({took:.1f} s)")
-    return 0
 
 
 def _run(args: argparse.Namespace, tree: Tree) -> int:
