@@ -18,7 +18,6 @@ from generala_conformance import games
 
 if TYPE_CHECKING:
     import argparse
-    from types import SimpleNamespace
 
 SHARED = ["serve", "rules", "check", "report", "expectations", "profile", "site"]
 """The commands of every game, each a module of this package."""
@@ -103,13 +102,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     adapt_streams()
     argv = list(sys.argv[1:] if argv is None else argv)
-    args: argparse.Namespace | SimpleNamespace
-    if argv == ["serve"]:  # how implementers and the kit itself start it, often: no parser to build
-        from generala_conformance.cli import serve
-
-        args = serve.bare()
-    else:
-        args = build_parser(argv[0] if argv else None, _game_asked(argv)).parse_args(argv)
+    args = build_parser(argv[0] if argv else None, _game_asked(argv)).parse_args(argv)
     try:
         return int(args._run(args) or 0)
     except BrokenPipeError:  # the reader went away (e.g. ``| head``): stop quietly
@@ -117,19 +110,5 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 141
 
 
-def program() -> int:
-    """The ``generala-kit`` console script and ``python -m generala_conformance.cli``:
-    :func:`main`, in a process that ends as it returns. What the process holds is
-    frozen first (``gc.freeze``), so that the collector's passes as the interpreter
-    exits skip it: ``serve`` ends ~6 ms after ``quit`` instead of ~22 (the kit waits
-    for that at the end of every run through it). Handlers registered with
-    ``atexit`` still run and open files are still flushed."""
-    status = main()
-    import gc
-
-    gc.freeze()
-    return status
-
-
 if __name__ == "__main__":
-    sys.exit(program())
+    sys.exit(main())

@@ -2,6 +2,6 @@
 
 import sys
 
-from generala_conformance.cli import program
+from generala_conformance.cli import main
 
-sys.exit(program())
+sys.exit(main())

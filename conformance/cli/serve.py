@@ -4,19 +4,16 @@ and the far end of the kit's own end-to-end protocol tests."""
 
 from __future__ import annotations
 
+import argparse
 import io
 import sys
-from types import SimpleNamespace
-from typing import TYPE_CHECKING, BinaryIO
+from typing import BinaryIO
 
 from generala_conformance import games
 from generala_conformance.transport import impl_options
 from generala_conformance.transport.adapter import AdapterFault
 from generala_conformance.transport.loading import AdapterLoadError, make_adapter
 from generala_conformance.transport.serve import serve
-
-if TYPE_CHECKING:  # (a bare ``serve`` starts without argparse: :func:`bare`)
-    import argparse
 
 HELP = "serve an adapter (default: the reference engine) over the JSON-lines protocol on stdin/stdout"
 
@@ -31,13 +28,6 @@ def configure(parser: argparse.ArgumentParser) -> None:
     games.add_option(parser, "the game served")
 
 
-def bare() -> SimpleNamespace:
-    """The options of ``generala-kit serve`` given no argument, as :func:`configure`'s
-    parser reads them, with the command to run: ``main`` takes them without building
-    a parser (argparse and its help formatter are a fifth of ``serve``'s start-up)."""
-    return SimpleNamespace(command="serve", adapter=None, game=games.DEFAULT, _run=run)
-
-
 def _buffered(stream: BinaryIO) -> BinaryIO:
     """``stream``, buffered: ``serve`` flushes its replies whenever no request
     waits, so requests sent ahead get their replies in one write, even under
@@ -47,7 +37,7 @@ def _buffered(stream: BinaryIO) -> BinaryIO:
     return io.BufferedWriter(io.FileIO(stream.fileno(), "wb", closefd=False))
 
 
-def run(args: argparse.Namespace | SimpleNamespace) -> int:
+def run(args: argparse.Namespace) -> int:
     """Serve until ``quit`` or end of input; an adapter that cannot be loaded, or
     that is itself a broken process, ends the command with one message (exit 2).
     Requests are checked as the game's protocol says (``docs/protocol-dice.md`` for dice)."""

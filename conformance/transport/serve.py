@@ -185,15 +185,6 @@ def encode_reply(reply: Json) -> bytes:
     return protocol.ENCODER.encode(reply).encode("utf-8", "replace") + b"\n"
 
 
-def warm_up(adapter: Adapter) -> None:
-    """What a first game needs, prepared ahead: the adapter's ``warm_up()`` called,
-    if it offers one. :func:`serve` calls it once, the first time it waits for a
-    request (after ``hello``): ``serve`` answers ``hello`` without it."""
-    method = getattr(adapter, "warm_up", None)
-    if callable(method):
-        method()
-
-
 def serve(
     adapter: Adapter,
     instream: BinaryIO,
@@ -205,9 +196,8 @@ def serve(
     of input; return 0. Every line but a blank one gets exactly one reply: a line
     that is too long, not UTF-8, not a JSON object or too deep gets a
     ``bad-request`` reply with ``id: null`` (limits in ``docs/protocol.md``).
-    The first time no request waits, it prepares the first game (:func:`warm_up`)."""
+    """
     lines = _RequestLines(instream)
-    warm = True
     for line in lines:
         if line is not None and not line.strip():
             continue
@@ -217,9 +207,6 @@ def serve(
             break
         if not lines.waiting():  # else the reply goes out with the next ones, in one write
             outstream.flush()
-            if warm:
-                warm = False
-                warm_up(adapter)
     outstream.flush()
     adapter.close()
     return 0

@@ -165,12 +165,6 @@ def _tables() -> tuple[tuple, tuple]:
     return _ID_CHUNKS, _TEXT_CHUNKS
 
 
-def prepare() -> None:
-    """Build the lookup tables now rather than at the first cards listed (``serve``
-    builds them while it waits for its first game)."""
-    _tables()
-
-
 _JOKER_TEXTS = ((), ("JK",), ("JK",), ("JK", "JK"))
 
 

@@ -3,13 +3,11 @@ and how the kit's own program ends (``cli.program``)."""
 
 from __future__ import annotations
 
-import gc
 import os
 import subprocess
 import sys
 
 import pytest
-from generala_conformance import cli
 from generala_conformance.transport import process_adapter
 
 
@@ -65,18 +63,10 @@ def test_a_refused_pidfd_falls_back_to_polling(monkeypatch: pytest.MonkeyPatch) 
     assert proc.returncode == 0
 
 
-def test_the_program_runs_its_command_then_freezes_what_it_holds(monkeypatch: pytest.MonkeyPatch) -> None:
-    calls: list[str] = []
-    monkeypatch.setattr(cli, "main", lambda: calls.append("main") or 3)
-    monkeypatch.setattr(gc, "freeze", lambda: calls.append("freeze"))
-    assert cli.program() == 3
-    assert calls == ["main", "freeze"]
-
-
 def test_serve_run_as_a_program_still_runs_exit_handlers() -> None:
     code = (
         "import atexit, sys; atexit.register(lambda: print('handled', file=sys.stderr))\n"
-        "sys.argv[1:] = ['serve']\nfrom generala_conformance.cli import program\nsys.exit(program())"
+        "sys.argv[1:] = ['serve']\nfrom generala_conformance.cli import main\nsys.exit(main())"
     )
     done = subprocess.run(
         [sys.executable, "-c", code], input=b'{"id": 1, "cmd": "quit"}\n', capture_output=True, timeout=60

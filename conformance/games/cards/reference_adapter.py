@@ -7,7 +7,6 @@ from typing import Any
 
 from generala_conformance import __version__
 from generala_conformance.transport.adapter import Adapter, BadRequest, Json, Refused, Unsupported
-from generala_reference.cards import deck
 from generala_reference.cards.actions import format_actions, parse_action
 from generala_reference.cards.events import event_json, events_json
 from generala_reference.cards.game import OVER, Game
@@ -67,11 +66,6 @@ class ReferenceAdapter(Adapter):
             "options": {name: list(opt.values) for name, opt in options().items()},
             "reason_codes": True,
         }
-
-    def warm_up(self) -> None:
-        """Build the card tables a first game needs (``serve`` calls it while idle
-        after ``hello``: the first start is then answered at once)."""
-        deck.prepare()
 
     def forget_game(self) -> None:
         """Hold no game (a start refused before it reached the adapter, R-PROTO-2)."""
