@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from generala_conformance.transport.adapter import Adapter, BadRequest, Refused, Unsupported
+from generala_conformance.transport.adapter import Adapter, BadRequest, Refused
 
 HERE = Path(__file__).resolve().parent
 RULEBOOK = HERE / "data" / "toy" / "rulebook"
@@ -40,9 +40,6 @@ class ToyAdapter(Adapter):
             raise BadRequest("bad-setup", "a toy game starts from a count")
         self.count = setup["count"]
         return self.state()
-
-    def deal(self, deck: list[str]) -> list[dict[str, Any]]:
-        raise Unsupported("the toy game deals no cards")
 
     def legal(self) -> list[str]:
         return ["inc", "dec"] if self.count else ["inc"]

@@ -111,9 +111,10 @@ class Adapter(ABC):
     def start(self, setup: Json) -> Json:
         """Start a game from a deal or a position; return the state snapshot."""
 
-    @abstractmethod
     def deal(self, deck: list[str]) -> list[Json]:
-        """Series only: deal the next game from ``deck``; return its events."""
+        """The card game's series only: deal the next game from ``deck``; return its
+        events. An adapter of a game without series (the dice game) has none."""
+        raise Unsupported("deal is a request of the card game's series")
 
     @abstractmethod
     def legal(self) -> list[str]:
@@ -122,8 +123,14 @@ class Adapter(ABC):
     @abstractmethod
     def apply(self, action: str, player: int | None = None) -> list[Json]:
         """Apply ``action`` (by ``player``, when given); return the events it
-        caused, or raise :class:`Refused` leaving the state unchanged. (A dice
-        adapter also takes ``dice``: the values of the dice a roll throws.)"""
+        caused, or raise :class:`Refused` leaving the state unchanged."""
+
+    def apply_request(self, fields: Json) -> list[Json]:
+        """:meth:`apply` for the fields of an ``apply`` request or batch step
+        (``action``, ``player``, and a game's own: the dice game's ``dice``, the
+        values of the dice a roll throws). This default passes ``action`` and
+        ``player``; an adapter whose ``apply`` takes more overrides it."""
+        return self.apply(fields["action"], fields.get("player"))
 
     def score(self, request: Json) -> Json:
         """The dice game's scoring level (``docs/protocol-dice.md``): the answer to a
@@ -170,10 +177,8 @@ class Adapter(ABC):
         try:
             if cmd == "deal":
                 result = {"ok": True, "events": self.deal(step["deck"])}
-            elif "dice" in step:  # the dice game: the values of the dice the roll throws
-                result = {"ok": True, "events": self.apply(step["action"], step.get("player"), step["dice"])}  # type: ignore[call-arg]
             else:
-                result = {"ok": True, "events": self.apply(step["action"], step.get("player"))}
+                result = {"ok": True, "events": self.apply_request(step)}
         except Refused as refused:
             result = {"ok": False, "error": {"kind": "illegal", "code": refused.code, "message": refused.message}}
         over = None

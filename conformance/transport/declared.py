@@ -52,9 +52,10 @@ class Declared(Adapter):
         return self.adapter.legal()
 
     def apply(self, action: str, player: int | None = None, dice: list[int] | None = None) -> list[Json]:
-        if dice is None:
-            return self.adapter.apply(action, player)
-        return self.adapter.apply(action, player, dice)  # type: ignore[call-arg]
+        return self.apply_request({"action": action, "player": player, "dice": dice})
+
+    def apply_request(self, fields: Json) -> list[Json]:
+        return self.adapter.apply_request({k: v for k, v in fields.items() if v is not None})
 
     def score(self, request: Json) -> Json:
         return self.adapter.score(request)

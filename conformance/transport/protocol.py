@@ -359,6 +359,10 @@ def _first_error(validator: Any, message: Json) -> str | None:
     return f"at {where}: {error.message}"
 
 
+_NOT_APPLY_FIELDS = frozenset(("id", "cmd", "state", "actions", "undo"))
+"""Fields of an apply request or batch step that are not the apply's own."""
+
+
 class RequestAdapter(Adapter):
     """An adapter whose every method is one protocol request (see ``_call``)."""
 
@@ -382,12 +386,13 @@ class RequestAdapter(Adapter):
         return self._call("legal")
 
     def apply(self, action: str, player: int | None = None, dice: list[int] | None = None) -> list[Json]:
-        fields: Json = {"action": action}
-        if player is not None:
-            fields["player"] = player
-        if dice is not None:  # the dice game: the values of the dice the roll throws
-            fields["dice"] = dice
-        return self._call("apply", **fields)
+        """One ``apply`` request (``dice``: the dice game's, the values of the dice a roll throws)."""
+        return self.apply_request({"action": action, "player": player, "dice": dice})
+
+    def apply_request(self, fields: Json) -> list[Json]:
+        """One ``apply`` request with ``fields`` (a batch step's flags and absent values left out)."""
+        sent = {k: v for k, v in fields.items() if k not in _NOT_APPLY_FIELDS and v is not None}
+        return self._call("apply", **sent)
 
     def score(self, request: Json) -> Json:
         return self._call("score", **request)

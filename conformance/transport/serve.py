@@ -43,10 +43,8 @@ def _dispatch(adapter: Adapter, message: Json) -> Any:
         return adapter.deal(message["deck"])
     if cmd == "legal":
         return adapter.legal()
-    if cmd == "apply" and "dice" in message:  # the dice game
-        return adapter.apply(message["action"], message.get("player"), message["dice"])  # type: ignore[call-arg]
     if cmd == "apply":
-        return adapter.apply(message["action"], message.get("player"))
+        return apply_request(adapter, message)
     if cmd == "score":
         return adapter.score({k: v for k, v in message.items() if k not in ("id", "cmd")})
     if cmd == "state":
@@ -54,6 +52,15 @@ def _dispatch(adapter: Adapter, message: Json) -> Any:
     if cmd == "batch":
         return adapter.batch(message["steps"])
     return {}  # quit
+
+
+def apply_request(adapter: Adapter, message: Json) -> list[Json]:
+    """``adapter``'s answer to the ``apply`` request ``message`` (:meth:`Adapter.apply_request`;
+    an adapter written without the base class gets ``action`` and ``player``)."""
+    method = getattr(adapter, "apply_request", None)
+    if callable(method):
+        return method(message)
+    return adapter.apply(message["action"], message.get("player"))
 
 
 def undoes(adapter: Adapter) -> bool:

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from generala_conformance import __version__
-from generala_conformance.transport.adapter import Adapter, BadRequest, Json, Refused, Unsupported
+from generala_conformance.transport.adapter import Adapter, BadRequest, Json, Refused
 from generala_reference.dice import (
     Category,
     DiceGame,
@@ -164,9 +164,6 @@ class DiceReferenceAdapter(Adapter):
             raise BadRequest("no-game", "no game has been started")
         return self.game
 
-    def deal(self, deck: list[str]) -> list[Json]:
-        raise Unsupported("deal is a command of the card game")
-
     def legal(self) -> list[str]:
         return [format_action(a) for a in self._game().legal_actions()]
 
@@ -190,6 +187,9 @@ class DiceReferenceAdapter(Adapter):
         except InvalidPosition as exc:
             raise BadRequest(exc.code, exc.message) from None
         return [event_json(e) for e in events]
+
+    def apply_request(self, fields: Json) -> list[Json]:
+        return self.apply(fields["action"], fields.get("player"), fields.get("dice"))
 
     def state(self) -> Json:
         return self._game().snapshot()
