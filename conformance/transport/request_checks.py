@@ -13,7 +13,7 @@ Refusal codes: ``line-too-long``, ``not-utf8``, ``bad-json``, ``not-an-object``,
 ``too-deep``, ``bad-request`` (the request's own fields: ``id``, ``cmd``,
 ``protocol``, ``action``, ``steps``), ``unknown-command`` and
 ``unsupported-protocol`` (of kind ``unsupported``), and for the fields of a
-setup the codes of ``docs/interfaces.md``: ``bad-setup``, ``bad-players``,
+setup the codes of ``docs/cards-contract.md``: ``bad-setup``, ``bad-players``,
 ``bad-dealer``, ``bad-seated``, ``bad-deck``, ``bad-card``, ``bad-position``,
 and ``bad-player`` for the ``player`` of an ``apply``.
 """
