@@ -1,5 +1,6 @@
 """docs/dev/internals.md lists exactly the reason codes the dice reference engine can
-raise, and the dice engine stands alone (it never imports generala_conformance)."""
+raise, docs/dice-contract.md exactly those the dice reference answers requests with,
+and the dice engine stands alone (it never imports generala_conformance)."""
 
 from __future__ import annotations
 
