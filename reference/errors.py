@@ -1,4 +1,5 @@
-"""The errors of both engines: each carries a stable ``code`` (see ``docs/interfaces.md``)."""
+"""The errors of both engines: each carries a stable ``code`` (see ``docs/cards-contract.md``
+and ``docs/dice-contract.md``)."""
 
 from __future__ import annotations
 

@@ -46,7 +46,7 @@ def _clause(clause: Clause, spec: str) -> Iterator[str]:
             yield from _quote(source)
         yield ""
     if clause.docs:
-        yield "Documented in `docs/interfaces.md` (a contract clause: no source sentence):"
+        yield "Documented in `docs/cards-contract.md` (a contract clause: no source sentence):"
         yield ""
         yield from (f"- **#{doc.section}**: {doc.quote}" for doc in clause.docs)
         yield ""

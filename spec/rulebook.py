@@ -47,7 +47,7 @@ class Silence:
 
 @dataclass(frozen=True)
 class DocQuote:
-    """A word-for-word quote of one section of ``docs/interfaces.md`` (``section`` is
+    """A word-for-word quote of one section of ``docs/cards-contract.md`` (``section`` is
     the slug of its heading: ``refused-setups``)."""
 
     section: str
@@ -60,7 +60,7 @@ class Clause:
 
     A rule clause rests on sentences of the source texts (``sources``); a contract
     clause (areas such as ``SETUP`` and ``PROTO``: what an implementation must answer
-    beyond the rules) rests on sections of ``docs/interfaces.md`` (``docs``).
+    beyond the rules) rests on sections of ``docs/cards-contract.md`` (``docs``).
     """
 
     id: str
@@ -74,7 +74,7 @@ class Clause:
 
     @property
     def contract(self) -> bool:
-        """Whether this is a contract clause (cites ``docs/interfaces.md``)."""
+        """Whether this is a contract clause (cites ``docs/cards-contract.md``)."""
         return bool(self.docs)
 
 

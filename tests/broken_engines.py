@@ -1101,7 +1101,7 @@ for _name in BROKEN:
 
 # ------------------------------------------------------------------ the contract
 #
-# Implementations that keep every rule but break the contract of docs/interfaces.md
+# Implementations that keep every rule but break the contract of docs/cards-contract.md
 # (clauses R-SETUP-*, R-PROTO-*): each is an adapter, served over the JSON-lines
 # protocol by ``tests/impls/contract_engine.py NAME`` as a third-party program would be.
 

@@ -112,7 +112,7 @@ def show_clause(clause: Clause, root: Path, all_cases: bool = False, spec: str =
     yield from _web_page(clause.id, spec)
     if clause.contract:
         docs = (ln for d in clause.docs for ln in _bullet(f"#{d.section}: {d.quote}"))
-        yield from _section("Documented in docs/interfaces.md (a contract clause, no source sentence)", docs, "")
+        yield from _section("Documented in docs/cards-contract.md (a contract clause, no source sentence)", docs, "")
     else:
         yield from _section("Sources", (line for s in clause.sources for line in _quote(s)), "none")
     if clause.notes:

@@ -40,7 +40,7 @@ def _buffered(stream: BinaryIO) -> BinaryIO:
 def run(args: argparse.Namespace) -> int:
     """Serve until ``quit`` or end of input; an adapter that cannot be loaded, or
     that is itself a broken process, ends the command with one message (exit 2).
-    Requests are checked as the game's protocol says (``docs/protocol-dice.md`` for dice)."""
+    Requests are checked as the game's protocol says (``docs/dice-contract.md`` for dice)."""
     game = games.get(args.game)
 
     def body() -> int:

@@ -2,7 +2,7 @@
 
 The rulebook's areas are of two kinds (:func:`generala_spec.rulebook.contract_areas`):
 the **contract** areas (``SETUP``, ``PROTO``: what an implementation must refuse and
-answer beyond the rules, ``docs/interfaces.md``) and the **rules** areas (all the
+answer beyond the rules, ``docs/cards-contract.md``) and the **rules** areas (all the
 others: the game itself). A case counts in each kind of the areas it counts in
 (:attr:`generala_conformance.suite.report.CaseResult.areas`: a failure attributed
 to a clause only in that clause's area). A score is the share of the counted cases

@@ -112,7 +112,7 @@ def clause_html(clause: Clause, cited: Citing | None, page: str) -> str:
         f'<p class="statement">{prose(clause.statement, page)}</p>',
     ]
     if clause.contract:
-        docs = (f"<code>docs/interfaces.md#{esc(d.section)}</code>: {esc(d.quote)}" for d in clause.docs)
+        docs = (f"<code>docs/cards-contract.md#{esc(d.section)}</code>: {esc(d.quote)}" for d in clause.docs)
         parts += ["<h3>Documented in the interface contract (no source sentence)</h3>", _list(docs)]
     else:
         parts += ["<h3>Sources</h3>", *(_quote(q, page) for q in clause.sources)]

@@ -2,7 +2,7 @@
 
 Every implementation — the reference engine, a Python engine loaded in-process,
 a program in any language speaking the JSON-lines protocol — is driven through
-this interface, and nothing else (see ``docs/interfaces.md``).
+this interface, and nothing else (see ``docs/dev/internals.md``).
 """
 
 from __future__ import annotations
@@ -59,7 +59,7 @@ class Unsupported(Exception):
 class Refused(Exception):
     """The implementation refused an action as illegal.
 
-    ``code`` is the reason code (``docs/interfaces.md``) or ``None`` when the
+    ``code`` is the reason code (``docs/cards-contract.md``) or ``None`` when the
     implementation does not report reason codes.
     """
 
@@ -133,7 +133,7 @@ class Adapter(ABC):
         return self.apply(fields["action"], fields.get("player"))
 
     def score(self, request: Json) -> Json:
-        """The dice game's scoring level (``docs/protocol-dice.md``): the answer to a
+        """The dice game's scoring level (``docs/dice-contract.md``): the answer to a
         ``score`` request. An adapter of the card game has none."""
         raise Unsupported("score is a request of the dice game's scoring level")
 
@@ -144,7 +144,7 @@ class Adapter(ABC):
     def batch(self, steps: list[Json]) -> list[Json]:
         """Run ``steps`` (each ``{"cmd": "apply", "action", "player"?}`` or ``{"cmd":
         "deal", "deck"}``) in order; for each, what it answered and the state and
-        legal actions after it (``docs/interfaces.md``, "Batches").
+        legal actions after it (``docs/cards-contract.md``, "Batches and undone steps").
 
         A step's result is ``{"ok": true, "events", "state", "actions"}`` or, for a
         refused step, ``{"ok": false, "error": {"kind": "illegal", "code",

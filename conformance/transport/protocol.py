@@ -1,7 +1,7 @@
 """The JSON-lines protocol: message framing and the shapes of requests and replies.
 
 One request per line on the implementation's stdin, one reply per line on its
-stdout (``docs/interfaces.md``, ``docs/protocol.md``). This module is pure: it
+stdout (``docs/cards-contract.md``, ``docs/protocol.md``). This module is pure: it
 encodes and decodes lines and checks the *shape* every reply must have (cheap,
 always on). Full JSON Schema validation of every message
 (``spec/schemas/protocol.schema.json``) is :class:`MessageValidator`, used only
@@ -41,7 +41,7 @@ RESULT_KEYS: dict[str, tuple[str | None, type[Any]]] = {
     "quit": (None, dict),
 }
 #: The commands of every game: the card game's, and the dice game's scoring-level
-#: ``score`` (``docs/protocol-dice.md``; its result object is the value).
+#: ``score`` (``docs/dice-contract.md``; its result object is the value).
 ALL_RESULT_KEYS: dict[str, tuple[str | None, type[Any]]] = {**RESULT_KEYS, "score": (None, dict)}
 ERROR_KINDS = ("illegal", "bad-request", "unsupported")
 _SHOWN = 300  # characters of an offending line quoted in an error

@@ -4,7 +4,7 @@
 game") scores a roll in each category from the counts of its faces, the roll
 number and the open categories (``Category.score(counts, roll, open_categories)``
 in ``generala.categories``). This program answers the kit's ``hello`` and ``score``
-requests (``docs/protocol-dice.md``) by asking the package and translating its
+requests (``docs/dice-contract.md``) by asking the package and translating its
 answer, adding no rule of its own:
 
 - a hand (Straight ... Double Generala) scoring 0 does not qualify (``null``): the

@@ -3,8 +3,8 @@
 // no dependencies), speaking the generala-kit dice protocol (version 1) at both
 // levels: `score` (the scoring level) and whole games (the game level).
 //
-// Written from spec/dice/RULES.md (clause IDs D-...), docs/interfaces.md and
-// docs/protocol-dice.md; the rules are in rules.js, this file is the protocol.
+// Written from spec/dice/RULES.md (clause IDs D-...), docs/protocol.md and
+// docs/dice-contract.md; the rules are in rules.js, this file is the protocol.
 // One request per line on stdin, one reply per line on stdout.
 //
 //   generala-kit check --game dice --adapter-cmd "node examples/javascript-dice/engine.js"
@@ -76,7 +76,7 @@ function scoreRequest(req) {
 // The game level: a session holds one game
 // ---------------------------------------------------------------------------
 
-/** The state snapshot (docs/protocol-dice.md, "State snapshot"). */
+/** The state snapshot (docs/dice-contract.md, "State snapshot"). */
 function snapshot(g) {
   return {
     players: g.sheets.length,

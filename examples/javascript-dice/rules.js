@@ -2,7 +2,7 @@
 // profiles, which categories a roll qualifies for, the points it scores, and a
 // whole game as a state machine (refusals, legal actions, applying an action).
 //
-// Written from spec/dice/RULES.md (clause IDs D-...) and docs/interfaces.md,
+// Written from spec/dice/RULES.md (clause IDs D-...) and docs/dice-contract.md,
 // not ported from the kit's Python reference. No I/O here: engine.js speaks
 // the protocol and gives this module the dice.
 'use strict';
@@ -257,7 +257,7 @@ function within(keep, dice) {
 }
 
 /**
- * Why an action is refused, or null when it is legal (reason codes of docs/interfaces.md,
+ * Why an action is refused, or null when it is legal (reason codes of docs/dice-contract.md,
  * checked in the order game-over, then the turn's state, then the category).
  */
 function refusal(g, action) {

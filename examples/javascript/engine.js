@@ -2,7 +2,7 @@
 // An independent Générala engine in JavaScript (Node.js 20, no dependencies)
 // speaking the generala-kit JSON-lines protocol, version 1.
 //
-// Written from spec/cards/RULES.md (clause IDs R-...), docs/interfaces.md and
+// Written from spec/cards/RULES.md (clause IDs R-...), docs/cards-contract.md and
 // docs/protocol.md. One request per line on stdin, one reply per line on
 // stdout; logs (none by default) would go to stderr.
 //
@@ -85,7 +85,7 @@ function resolveRules(profile, rules) {
 }
 
 // ---------------------------------------------------------------------------
-// Cards (R-MAT-1, R-MAT-3, R-MAT-4; notation of docs/interfaces.md)
+// Cards (R-MAT-1, R-MAT-3, R-MAT-4; notation of docs/cards-contract.md)
 // ---------------------------------------------------------------------------
 
 const RANKS = ['2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A'];
@@ -122,7 +122,7 @@ const suitOf = (card) => (isJoker(card) ? null : card.slice(-1));
 /** Rank value, 2 lowest, Joker highest (R-MAT-3, R-JOKER-1); suits have no order. */
 const rankValue = (card) => (isJoker(card) ? 14 : RANKS.indexOf(card.slice(0, -1)));
 
-/** Canonical sort key: suit C D H S, then rank, Jokers last (docs/interfaces.md). */
+/** Canonical sort key: suit C D H S, then rank, Jokers last (docs/cards-contract.md). */
 const sortKey = (card) => (isJoker(card) ? 100 : SUITS.indexOf(suitOf(card)) * 13 + rankValue(card));
 const sortCards = (cards) => [...cards].sort((a, b) => sortKey(a) - sortKey(b));
 
@@ -148,7 +148,7 @@ function remainingCards(used) {
 }
 
 // ---------------------------------------------------------------------------
-// Actions (docs/interfaces.md "Actions")
+// Actions (docs/cards-contract.md "Actions")
 // ---------------------------------------------------------------------------
 
 /** Parse an action text into {kind: 'play'|'decline'|'take', card}; throws bad-action. */
@@ -219,7 +219,7 @@ function addCard(hand, card) {
 
 /** A fresh game from a deal (R-DEAL-1, R-DEAL-2, R-LEAD-1, R-LEAD-2). */
 function dealGame(players, dealer, deck, seated, rules) {
-  // docs/interfaces.md, "Refused setups": the type first, then the cards in order, then the count.
+  // docs/cards-contract.md, "Refused setups": the type first, then the cards in order, then the count.
   if (!Array.isArray(deck)) throw badRequest('deck: must be a list of cards', 'bad-setup');
   const cards = deck.map((c, i) => setupCard(c, `deck[${i}]`));
   checkNoExtraCopies(cards, 'deck');
@@ -249,7 +249,7 @@ function dealGame(players, dealer, deck, seated, rules) {
   };
 }
 
-/** A JSON integer, or a bad-setup (a field of the wrong type, docs/interfaces.md). */
+/** A JSON integer, or a bad-setup (a field of the wrong type, docs/cards-contract.md). */
 function integerField(value, where) {
   if (!Number.isInteger(value)) throw badRequest(`${where}: must be an integer, got ${JSON.stringify(value)}`, 'bad-setup');
   return value;
@@ -390,7 +390,7 @@ const ledSuit = (g) => (g.trick.length === 0 ? null : suitOf(g.trick[0].card));
 
 /**
  * Why `player` may not make the action, or null when it is legal; codes in the
- * precedence order of docs/interfaces.md.
+ * precedence order of docs/cards-contract.md.
  */
 function refusal(g, action, player) {
   if (g.over) return ['game-over', 'the game is over'];
@@ -631,7 +631,7 @@ function seriesAfterGame(g, s, events) {
 }
 
 // ---------------------------------------------------------------------------
-// Snapshot (docs/interfaces.md "State snapshot")
+// Snapshot (docs/cards-contract.md "State snapshot")
 // ---------------------------------------------------------------------------
 
 function snapshot(session) {

@@ -1,4 +1,4 @@
-"""Actions as small ints, and their text form (``docs/interfaces.md``).
+"""Actions as small ints, and their text form (``docs/cards-contract.md``).
 
 ``0 … 51`` play that card, ``52`` plays a Joker (either one: they are equal,
 R-MAT-4), ``53`` declines, ``54 + c`` takes card ``c`` from the trick.

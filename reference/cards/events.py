@@ -28,7 +28,7 @@ _FIELDS: dict[str, tuple[str, ...]] = {
 
 
 def event_json(event: tuple) -> dict[str, Any]:
-    """The JSON form of an engine event (``docs/interfaces.md``, "Events")."""
+    """The JSON form of an engine event (``docs/cards-contract.md``, "Events")."""
     kind, *values = event
     out: dict[str, Any] = {"type": kind}
     for field, value in zip(_FIELDS[kind], values, strict=True):

@@ -1,4 +1,4 @@
-"""Positions and snapshots: a game to and from plain JSON data (``docs/interfaces.md``).
+"""Positions and snapshots: a game to and from plain JSON data (``docs/cards-contract.md``).
 
 :func:`from_position` builds a game from any legal position and refuses an
 impossible one with :class:`InvalidPosition`; :func:`snapshot` gives the
@@ -61,7 +61,7 @@ class _Pack(Pack):
 
 def from_position(position: Mapping[str, Any], rules: Rules = DEFAULT, game_class: type[Game] = Game) -> Game:
     """A game from a position: ``players``, ``hands``, ``leader``, optional ``trick``,
-    ``taking``, ``forced``, ``out_of_play``, ``dealt`` and ``went_out`` (``docs/interfaces.md``).
+    ``taking``, ``forced``, ``out_of_play``, ``dealt`` and ``went_out`` (``docs/cards-contract.md``).
 
     Refuses, with :class:`InvalidPosition`, a card given twice, more than 54
     cards, a trick not played in turn or against the rules, a Joker to be taken
@@ -199,7 +199,7 @@ CONTRACT_FIELDS = (
     "went_out",
 )
 """The fields of a game's :func:`snapshot` that the contract compares, in their order
-(``docs/interfaces.md``; with ``series``, which a series adds): the keys of
+(``docs/cards-contract.md``; with ``series``, which a series adds): the keys of
 :func:`contract_part`, in its order."""
 
 
@@ -225,7 +225,7 @@ def contract_part(game: Game) -> Json:
 
 
 def snapshot(game: Game) -> Json:
-    """The canonical JSON form of ``game`` (``docs/interfaces.md``)."""
+    """The canonical JSON form of ``game`` (``docs/cards-contract.md``)."""
     state = contract_part(game)
     state["dealt"] = game.dealt
     state["rules"] = game.rules.options.copy()  # (a mapping proxy's copy is its dict's: faster than dict())

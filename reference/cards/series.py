@@ -124,7 +124,7 @@ class Series:
         return q
 
     def snapshot(self) -> dict:
-        """The series part of the state snapshot (``docs/interfaces.md``)."""
+        """The series part of the state snapshot (``docs/cards-contract.md``)."""
         return {
             "seats": self.seats,
             "active": list(self.active),

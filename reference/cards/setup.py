@@ -1,4 +1,4 @@
-"""Reading the JSON fields of a ``start`` setup and of a ``deal`` (``docs/interfaces.md``,
+"""Reading the JSON fields of a ``start`` setup and of a ``deal`` (``docs/cards-contract.md``,
 "Setup"): the type of each field is checked before its value.
 
 A field that is missing where it is needed, or of the wrong JSON type (a string

@@ -90,7 +90,7 @@ class DiceGame:
 
     def snapshot(self) -> dict:
         """The whole state as JSON-ready data (the dice source's position aside): the
-        protocol's state snapshot (``docs/protocol-dice.md``)."""
+        protocol's state snapshot (``docs/dice-contract.md``)."""
         return {
             "players": self.players,
             "rules": dict(self.rules.options),

@@ -1,7 +1,7 @@
 """The independent JavaScript dice engine of ``examples/javascript-dice`` against the kit.
 
 It proves that the dice protocol carries the dice game at both levels: the engine,
-written from ``spec/dice/RULES.md`` and ``docs/protocol-dice.md`` alone, scores
+written from ``spec/dice/RULES.md`` and ``docs/dice-contract.md`` alone, scores
 every roll as the reference does under every rule option, plays random games move
 for move as the reference does (events, legal actions, snapshots and the reason
 codes of refused actions), and answers bad requests with the documented codes.

@@ -19,7 +19,7 @@ def result(case_id: str, outcome: str, clauses: list[str]) -> report.CaseResult:
 
 
 def test_unexpected_outcomes_are_fail_error_timeout_and_xpass() -> None:
-    """``docs/interfaces.md``: a run is successful when no fail, error, timeout or xpass happened."""
+    """``docs/commands.md``: a run is successful when no fail, error, timeout or xpass happened."""
     results = [result(outcome, outcome, []) for outcome in report.OUTCOMES]
     assert sorted(r.outcome for r in report.unexpected(results)) == ["error", "fail", "timeout", "xpass"]
 
@@ -152,7 +152,7 @@ def test_profile_findings_count_a_failing_multi_option_case_as_inconclusive() ->
     ],
 )
 def test_an_outcome_is_told_apart_by_what_raised(error: Exception | None, outcome: str) -> None:
-    """``docs/interfaces.md``: a rules failure is a fail; a fault of the implementation,
+    """``docs/protocol.md``: a rules failure is a fail; a fault of the implementation,
     or anything else going wrong, is an error (a timeout on its own); unsupported, a skip."""
     assert outcome_of(error) == outcome
 

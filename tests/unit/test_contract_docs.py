@@ -1,5 +1,5 @@
 """The contract as written and as built agree: the contract clauses (areas SETUP and
-PROTO) quote docs/interfaces.md word for word, the reason codes the docs list are
+PROTO) quote docs/cards-contract.md word for word, the reason codes the docs list are
 exactly those the reference (engine + adapter) can raise, and a malformed setup gets
 a documented code and a message free of Python internals."""
 
@@ -15,7 +15,7 @@ from generala_conformance.transport.adapter import BadRequest
 from generala_spec import rulebook
 
 ROOT = Path(__file__).resolve().parents[2]
-DOCS = (ROOT / "docs" / "interfaces.md").read_text("utf-8")
+DOCS = (ROOT / "docs" / "cards-contract.md").read_text("utf-8")
 RAISERS = {"InvalidPosition", "InvalidInput", "IllegalAction", "BadRequest", "UnknownOption"}
 
 
@@ -24,14 +24,14 @@ def _slug(heading: str) -> str:
     return re.sub(r"[^a-z0-9 -]", "", heading.strip().lower()).replace(" ", "-")
 
 
-def sections() -> dict[str, str]:
-    """Each section of the docs by slug: from its heading to the next heading of the
+def sections(docs: str = DOCS) -> dict[str, str]:
+    """Each section of ``docs`` (the card contract) by slug: from its heading to the next heading of the
     same or a higher level (so a section holds its subsections)."""
-    heads = [(m.start(), len(m.group(1)), m.group(2)) for m in re.finditer(r"^(#+) (.+)$", DOCS, re.M)]
+    heads = [(m.start(), len(m.group(1)), m.group(2)) for m in re.finditer(r"^(#+) (.+)$", docs, re.M)]
     found = {}
     for i, (start, level, title) in enumerate(heads):
-        end = next((s for s, lv, _ in heads[i + 1 :] if lv <= level), len(DOCS))
-        found[_slug(title)] = " ".join(DOCS[start:end].split())
+        end = next((s for s, lv, _ in heads[i + 1 :] if lv <= level), len(docs))
+        found[_slug(title)] = " ".join(docs[start:end].split())
     return found
 
 
@@ -40,12 +40,12 @@ def test_contract_clauses_quote_their_docs_section_word_for_word() -> None:
     quoted = [(c.id, d) for c in rulebook.clauses().values() for d in c.docs]
     assert len(quoted) >= 15
     for clause, doc in quoted:
-        assert doc.section in table, f"{clause}: docs/interfaces.md has no section #{doc.section}"
+        assert doc.section in table, f"{clause}: docs/cards-contract.md has no section #{doc.section}"
         assert " ".join(doc.quote.split()) in table[doc.section], f"{clause}: not in #{doc.section}: {doc.quote}"
 
 
 def documented_codes() -> set[str]:
-    """The codes docs/interfaces.md lists: the reason-code table, the heads of the
+    """The codes docs/cards-contract.md lists: the reason-code table, the heads of the
     refused-setup bullets and the codes named in the refused-request bullets."""
     table = sections()
     codes = set(re.findall(r"\| `([a-z-]+)` \|", table["reason-codes-refused-actions"]))
@@ -137,5 +137,8 @@ def test_contract_cases_cite_existing_docs_sections() -> None:
     from generala_conformance.games.cards.fixtures import load_all
 
     table = sections()
-    cited = {s.removeprefix("interfaces.md#") for c in load_all() for s in c.sources if s.startswith("interfaces.md#")}
+    prefix = "cards-contract.md#"
+    sections_cited = [s for c in load_all() for s in c.sources if ".md#" in s]
+    assert all(s.startswith(prefix) for s in sections_cited), sorted(set(sections_cited))
+    cited = {s.removeprefix(prefix) for s in sections_cited}
     assert cited and cited <= set(table), sorted(cited - set(table))

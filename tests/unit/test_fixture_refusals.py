@@ -20,7 +20,7 @@ HEAD = "version: 1\ncases:\n"
 CASE = """- id: {id}
   title: a contract case
   clauses: [R-SETUP-3]
-  sources: [interfaces.md#refused-setups]
+  sources: [cards-contract.md#refused-setups]
 """
 
 

@@ -1,4 +1,4 @@
-"""The reference adapter's handling of bad setups and requests (``docs/interfaces.md``)."""
+"""The reference adapter's handling of bad setups and requests (``docs/cards-contract.md``)."""
 
 from __future__ import annotations
 

@@ -77,7 +77,7 @@ def test_clause_shows_statement_sources_options_and_citing_scenarios(scenario_ro
 
 def test_contract_clause_shows_its_docs_section_not_sources(scenario_root) -> None:
     text = "\n".join(cmd_rules.describe("R-PROTO-3", scenario_root))
-    assert "Documented in docs/interfaces.md" in text and "#refused-requests:" in text
+    assert "Documented in docs/cards-contract.md" in text and "#refused-requests:" in text
     assert "Sources:" not in text
 
 

@@ -1,5 +1,5 @@
-"""Batch steps with ``"undo": true`` (``docs/protocol.md``, "Batches"): offered in the
-hello of an implementation that takes them (``generala-kit serve`` of the reference),
+"""Batch steps with ``"undo": true`` (``docs/cards-contract.md``, "Batches and undone
+steps"): offered in the hello of an implementation that takes them (``generala-kit serve`` of the reference),
 each answered as the step would be and the game put back as it was before it; perft
 then asks one batch per node instead of a restart and a batch per edge, and finds the
 same counts through an implementation that does not offer them."""

@@ -3,7 +3,7 @@ the rulebook expects; the first difference raises :class:`Divergence`.
 
 Shared by the YAML fixtures (:mod:`generala_conformance.games.cards.fixtures`) and the Gherkin
 step definitions (:mod:`generala_conformance.games.cards.steps`). Comparison rules are those of
-``docs/interfaces.md``: expected events are matched in order, each expected event
+``docs/cards-contract.md``: expected events are matched in order, each expected event
 being a subset of the actual one; a refused action must leave the state unchanged.
 """
 
@@ -56,7 +56,7 @@ def show_events(events: Sequence[Json]) -> str:
 @dataclass(frozen=True)
 class Refusal:
     """An expected refusal of a setup, a deal or a request: the reply's error ``kind``
-    (``illegal`` or ``bad-request``) and its ``code`` (``docs/interfaces.md``)."""
+    (``illegal`` or ``bad-request``) and its ``code`` (``docs/cards-contract.md``)."""
 
     kind: str
     code: str
@@ -192,7 +192,7 @@ class Driver:
             raise self.fail(f"{step} (refused)", "the state unchanged", refused, attempted=(seat, action))
 
     def expect_events(self, step: str, expected: Sequence[Json], actual: Sequence[Json]) -> None:
-        """The events of a move must match the expected ones (``docs/interfaces.md``)."""
+        """The events of a move must match the expected ones (``docs/cards-contract.md``)."""
         if not events_match(expected, actual):
             raise self.fail(step, show_events(expected), show_events(actual))
 

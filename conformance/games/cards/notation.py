@@ -2,7 +2,7 @@
 text, as written in the Gherkin features and the YAML fixtures.
 
 The kit tests implementations, so it reads cards itself rather than borrowing the
-reference engine's reader (``docs/interfaces.md``, "Cards" and "Events").
+reference engine's reader (``docs/cards-contract.md``, "Cards" and "Events").
 
 >>> seat("P3"), player(2)
 (2, 'P3')
@@ -73,7 +73,7 @@ def cards(text: str | Iterable[str]) -> list[str]:
 
 
 def canonical(hand: Iterable[str]) -> list[str]:
-    """Cards in canonical order (``docs/interfaces.md``)."""
+    """Cards in canonical order (``docs/cards-contract.md``)."""
     return sorted(hand, key=_ORDER.__getitem__)
 
 
@@ -124,7 +124,7 @@ def _event_player(kind: str, words: list[str]) -> dict[str, Any]:
 
 def parse_event(text: str) -> dict[str, Any]:
     """An expected event in the short notation (:data:`EVENT_FORMS`), as the dict
-    an actual event must contain (``docs/interfaces.md``, "Events")."""
+    an actual event must contain (``docs/cards-contract.md``, "Events")."""
     words = str(text).split()
     try:
         return _event_player(words[0], words[1:])

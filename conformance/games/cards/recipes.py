@@ -19,7 +19,7 @@ recipe step                            fixture step (computed part in *italics*)
 ``{legal: all}``                       ``{legal: [`9H`, `JK`, `decline`]}``
 =====================================  ===========================================
 
-State fields are the snapshot's (``docs/interfaces.md``): ``hands`` (every seat) or
+State fields are the snapshot's (``docs/cards-contract.md``): ``hands`` (every seat) or
 ``hands.P3`` (one), ``series`` (every field) or ``series.active`` (one), and the
 others by name. The top of a recipe holds ``recipe: 1``, the fixture's ``about`` and
 ``provenance``: how its hand-chosen parts were chosen.

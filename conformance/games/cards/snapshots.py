@@ -1,6 +1,6 @@
 """State snapshots as the fuzzer and perft use them: the comparable part of a
 snapshot, the reference's state held in that form (:class:`Held`), and a
-snapshot turned back into a ``position`` setup (``docs/interfaces.md``, "Setup"
+snapshot turned back into a ``position`` setup (``docs/cards-contract.md``, "Setup"
 and "State snapshot")."""
 
 from __future__ import annotations

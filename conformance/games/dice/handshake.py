@@ -1,5 +1,5 @@
 """What a dice implementation's ``hello`` result must hold beyond the card game's
-fields (``docs/protocol-dice.md``, "The handshake"): ``game`` ``"dice"``, its
+fields (``docs/dice-contract.md``, "The handshake"): ``game`` ``"dice"``, its
 ``levels``, options of ``spec/dice/options.yaml`` and, optionally, a point table
 (``points``) with which it lists none of the point options (D-SCORE-7)."""
 

@@ -1,5 +1,5 @@
 """The dice reference engine (:mod:`generala_reference.dice`) behind the adapter
-interface, at both levels of the dice protocol (``docs/protocol-dice.md``).
+interface, at both levels of the dice protocol (``docs/dice-contract.md``).
 
 ``score`` answers the scoring level from :func:`generala_reference.dice.score_roll`;
 ``start`` / ``legal`` / ``apply`` / ``state`` play a :class:`DiceGame` whose dice are
@@ -93,7 +93,7 @@ def wins_at_once(counts: tuple[int, ...], first: bool, generala: Mark, rules: Di
 
 
 def score_request(request: Mapping[str, Any], table: PointTable | None = None) -> Json:
-    """The reply to a scoring-level ``score`` request (``docs/protocol-dice.md``):
+    """The reply to a scoring-level ``score`` request (``docs/dice-contract.md``):
     the points of each open category (``None`` where the roll does not qualify) and
     whether it wins at once. ``table`` replaces the options' point table (D-SCORE-7)."""
     rules = dice_rules(request, "")

@@ -1,7 +1,7 @@
 """Run one dice case on an implementation and say where it diverges, and which
 clause the divergence breaks.
 
-The implementation's ``hello`` decides three things (``docs/protocol-dice.md``): a
+The implementation's ``hello`` decides three things (``docs/dice-contract.md``): a
 case of a level it does not declare is skipped (``level not supported: LEVEL``);
 with a declared point table (``points``), a case requiring a point option at
 another value than its default is skipped (it is the same case as at the

@@ -2,7 +2,7 @@
 in every category, under each reading it depends on, plus the first-roll bonuses,
 the automatic win and Double Generala under each mark of Generala.
 
-Each case is one ``score`` request (``docs/protocol-dice.md``) and its answer,
+Each case is one ``score`` request (``docs/dice-contract.md``) and its answer,
 computed by the reference engine. A case ``requires`` exactly the rule options its
 answer depends on (:func:`requirements`), so that it holds under every reading of
 the others and fails under every other reading of one it requires.
