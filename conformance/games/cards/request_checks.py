@@ -3,7 +3,7 @@
 (on the shared checks of :mod:`generala_conformance.transport.request_checks`).
 
 Codes, besides the shared ones: for the fields of a setup the codes of
-``docs/interfaces.md``: ``bad-setup``, ``bad-players``, ``bad-dealer``,
+``docs/cards-contract.md``: ``bad-setup``, ``bad-players``, ``bad-dealer``,
 ``bad-seated``, ``bad-deck``, ``bad-card``, ``bad-position``, ``bad-request`` for
 a batch's steps and ``bad-player`` for the ``player`` of an ``apply``.
 """
