@@ -81,16 +81,11 @@ def kept(exc: E) -> E:
     return exc.with_traceback(None)
 
 
-def lean(step: Json, state: bool = True, actions: bool = True) -> Json:
-    """A ``batch`` step whose result needs only what is asked: ``state: false``,
-    ``actions: false`` let an implementation leave those out of the result
-    (``docs/protocol.md``, "Batches"; one that ignores them answers them anyway)."""
-    step = dict(step)
-    if not state:
-        step["state"] = False
-    if not actions:
-        step["actions"] = False
-    return step
+def lean(step: Json, state: bool = True) -> Json:
+    """A ``batch`` step whose result need not hold the state: ``state: false`` lets an
+    implementation leave it out (``docs/protocol.md``, "Batches"; one that ignores it
+    answers it anyway)."""
+    return step if state else {**step, "state": False}
 
 
 class Adapter(ABC):
@@ -149,8 +144,8 @@ class Adapter(ABC):
         A step's result is ``{"ok": true, "events", "state", "actions"}`` or, for a
         refused step, ``{"ok": false, "error": {"kind": "illegal", "code",
         "message"}, "state", "actions"}``; ``actions`` is empty once the game is
-        over. A step with ``"state": false`` (or ``"actions": false``) does not
-        need that field: its result may leave it out (:func:`lean`). A step with
+        over. A step with ``"state": false`` does not need the state: its result
+        may leave it out (:func:`lean`). A step with
         ``"undo": true`` (only to an adapter that :meth:`undoes`) puts the game
         back as it was before it once its result is taken. Any other error
         (``BadRequest``, ``Unsupported``, a fault) ends the whole batch. This
@@ -185,8 +180,7 @@ class Adapter(ABC):
         if step.get("state", True):
             result["state"] = self.state()
             over = result["state"].get("over")
-        if step.get("actions", True):
-            result["actions"] = [] if (self._over() if over is None else over) else self.legal()
+        result["actions"] = [] if (self._over() if over is None else over) else self.legal()
         return result
 
     def _over(self) -> bool:

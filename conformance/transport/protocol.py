@@ -286,7 +286,7 @@ def _good_result(result: Json, step: Json) -> bool:
         for action in actions:
             if not isinstance(action, str):
                 return False
-    elif actions is not None or step.get("actions") is not False:
+    else:
         return False
     return True
 
@@ -359,7 +359,7 @@ def _first_error(validator: Any, message: Json) -> str | None:
     return f"at {where}: {error.message}"
 
 
-_NOT_APPLY_FIELDS = frozenset(("id", "cmd", "state", "actions", "undo"))
+_NOT_APPLY_FIELDS = frozenset(("id", "cmd", "state", "undo"))
 """Fields of an apply request or batch step that are not the apply's own."""
 
 

@@ -731,11 +731,11 @@ class Session {
 
 /**
  * A step of a batch: the request's reply plus the state and the legal actions after it
- * (each left out when the step says `"state": false` or `"actions": false`).
+ * (the state left out when the step says `"state": false`).
  */
 function batchStep(session, step) {
   if (typeof step !== 'object' || step === null) throw badRequest('batch step must be an object');
-  for (const flag of ['state', 'actions']) {
+  for (const flag of ['state']) {
     if (flag in step && typeof step[flag] !== 'boolean') throw badRequest(`batch step: ${flag} must be true or false`);
   }
   let result;
@@ -750,7 +750,7 @@ function batchStep(session, step) {
     result = { ok: false, error: { kind: 'illegal', code: e.code, message: e.message } };
   }
   if (step.state !== false) result.state = snapshot(session);
-  if (step.actions !== false) result.actions = legalActions(session.game);
+  result.actions = legalActions(session.game);
   return result;
 }
 

@@ -55,7 +55,7 @@ def converse(*requests: dict) -> list[dict]:
 def test_the_engine_leaves_out_of_a_batch_result_what_its_step_does_not_need() -> None:
     position = {"players": 2, "hands": [["9H", "3C"], ["10H", "2C"]], "leader": 0}
     steps = [
-        {"cmd": "apply", "action": "9H", "player": 0, "state": False, "actions": False},
+        {"cmd": "apply", "action": "9H", "player": 0, "state": False},
         {"cmd": "apply", "action": "10H", "player": 1, "state": False},
         {"cmd": "apply", "action": "3C", "player": 1},
     ]
@@ -66,7 +66,11 @@ def test_the_engine_leaves_out_of_a_batch_result_what_its_step_does_not_need() -
         {"cmd": "batch", "steps": [{"cmd": "apply", "action": "2C", "state": 0}]},
     )
     results = batch["result"]["results"]
-    assert [sorted(set(r) - {"ok", "events", "error"}) for r in results] == [[], ["actions"], ["actions", "state"]]
+    assert [sorted(set(r) - {"ok", "events", "error"}) for r in results] == [
+        ["actions"],
+        ["actions"],
+        ["actions", "state"],
+    ]
     assert (wrong["ok"], wrong["error"]["kind"]) == (False, "bad-request")
 
 

@@ -161,9 +161,9 @@ def test_check_batch_tells_each_malformed_result_and_passes_every_well_formed_on
     # left out where the step said false for them), the batch passes
     good = batch_results()
     refused = {"ok": False, "error": {"kind": "illegal", "code": None, "message": "no"}, "state": {}, "actions": []}
-    steps = [*BATCH_STEPS, {**BATCH_STEPS[0], "state": False}, {**BATCH_STEPS[0], "actions": False}]
-    assert [result["ok"] for result in [*good, good[0], good[0]]] == [True, False, True, True]
-    everywhere, nowhere, refusal, oks = range(len(steps)), range(0), [1], [0, 2, 3]
+    steps = [*BATCH_STEPS, {**BATCH_STEPS[0], "state": False}]
+    assert [result["ok"] for result in [*good, good[0]]] == [True, False, True]
+    everywhere, nowhere, refusal, oks = range(len(steps)), range(0), [1], [0, 2]
     variants = {  # the change to a result, and the steps where the result is still well formed
         "ok 1": ({"ok": 1}, nowhere),
         "events a dict": ({"events": {}}, refusal),  # (a refusal's events are not read)
@@ -171,7 +171,7 @@ def test_check_batch_tells_each_malformed_result_and_passes_every_well_formed_on
         "error on an ok": ({"error": "x"}, oks),
         "state null, asked": ({"state": None}, [2]),
         "state a list": ({"state": []}, nowhere),
-        "actions null": ({"actions": None}, [3]),
+        "actions null": ({"actions": None}, nowhere),
         "an action a number": ({"actions": ["2C", 3]}, nowhere),
         "refused, no error": ({**refused, "error": None}, nowhere),
         "refused, not illegal": ({**refused, "error": {"kind": "bad-request"}}, nowhere),
@@ -181,16 +181,15 @@ def test_check_batch_tells_each_malformed_result_and_passes_every_well_formed_on
     }
     for change, well_formed in variants.values():
         for at in range(len(steps)):
-            results = [*good, good[0], good[0]]
+            results = [*good, good[0]]
             results[at] = {**results[at], **change}
             if at in well_formed:
                 protocol.check_batch(results, steps, {})
             else:
                 with pytest.raises(ProtocolViolation, match=f"batch result {at + 1} is not"):
                     protocol.check_batch(results, steps, {})
-    lean = [*good, {**good[0], "state": None}, {**good[0], "actions": None}]
-    protocol.check_batch(lean, steps, {})  # (what the steps said false for left out)
-    protocol.check_batch([*good, {**good[0], "state": None}, refused], steps, {})
+    protocol.check_batch([*good, {**good[0], "state": None}], steps, {})  # (the state the step said false for left out)
+    protocol.check_batch([*good, refused], steps, {})
 
 
 def test_the_schema_covers_batch_requests_replies_and_the_hello_field() -> None:

@@ -1,5 +1,5 @@
-"""Batch steps that need no state or no legal actions (``"state": false``,
-``"actions": false``), and the suite's runs of moves sent as one such batch."""
+"""Batch steps that need no state (``"state": false``), and the suite's runs of
+moves sent as one such batch."""
 
 from __future__ import annotations
 
@@ -14,9 +14,9 @@ from generala_conformance.transport.process_adapter import ProcessAdapter
 SERVE = [sys.executable, "-m", "generala_conformance.cli", "serve"]
 POSITION = {"position": {"players": 2, "hands": [["9H", "3C"], ["10H", "2C"]], "leader": 0}}
 STEPS = [
-    lean({"cmd": "apply", "action": "9H", "player": 0}, state=False, actions=False),
+    lean({"cmd": "apply", "action": "9H", "player": 0}, state=False),
     lean({"cmd": "apply", "action": "2C", "player": 1}, state=False),  # refused: must follow suit
-    lean({"cmd": "apply", "action": "10H", "player": 1}, actions=False),
+    {"cmd": "apply", "action": "10H", "player": 1},
     {"cmd": "apply", "action": "2C", "player": 1},
 ]
 
@@ -26,7 +26,7 @@ def _fields(results: list[dict]) -> list[set[str]]:
 
 
 def test_a_step_result_leaves_out_what_the_step_does_not_need() -> None:
-    expected = [set(), {"actions"}, {"state"}, {"state", "actions"}]
+    expected = [{"actions"}, {"actions"}, {"state", "actions"}, {"state", "actions"}]
     reference = ReferenceAdapter()
     reference.start(POSITION)
     assert _fields(reference.batch(STEPS)) == expected  # the default batch, which serve answers with
@@ -43,7 +43,7 @@ def test_a_step_result_leaves_out_what_the_step_does_not_need() -> None:
 def test_a_result_may_hold_what_its_step_did_without_but_never_lack_what_it_needs() -> None:
     full = ReferenceAdapter()
     full.start(POSITION)
-    plain = [{k: v for k, v in step.items() if k not in ("state", "actions")} for step in STEPS]
+    plain = [{k: v for k, v in step.items() if k != "state"} for step in STEPS]
     results = full.batch(plain)  # an implementation ignoring the flags answers everything
     reply = protocol.ok_reply(3, "batch", results)
     assert protocol.unwrap(reply, 3, "batch", STEPS) == results

@@ -167,8 +167,8 @@ def _check_apply(message: Json, path: str = "") -> None:
 
 
 def _check_batch(message: Json) -> None:
-    """``batch``: ``steps``, each an apply or a deal, with optional ``state``,
-    ``actions`` and ``undo`` booleans (``$defs/batch-step``)."""
+    """``batch``: ``steps``, each an apply or a deal, with optional ``state`` and
+    ``undo`` booleans (``$defs/batch-step``)."""
     required(message, {"steps": "bad-request"}, "")
     steps = message["steps"]
     if not isinstance(steps, list):
@@ -183,7 +183,7 @@ def _check_batch(message: Json) -> None:
         else:
             what = f"an apply or a deal step, not {shown(json_text(step))}"
             raise RequestError("bad-request", f"steps[{index}] must be {what}")
-        for flag in ("state", "actions", "undo"):  # what the step's result may leave out, and its undo
+        for flag in ("state", "undo"):  # whether the step's result may leave the state out, and its undo
             field(step, flag, path, "bad-request", lambda v: isinstance(v, bool), "true or false")
 
 
