@@ -32,11 +32,11 @@ EPILOG = (
 
 def version_line() -> str:
     """``generala-kit 0.1.0 (cards suite 1.0.0, dice suite 1.1.0, protocol 1)``."""
-    from generala_conformance.games.cards.reference_adapter import kit_version
+    from generala_conformance import __version__
     from generala_conformance.transport.handshake import PROTOCOL_VERSION
 
     suites = ", ".join(f"{name} suite {games.get(name).suite_version}" for name in games.names())
-    return f"generala-kit {kit_version()} ({suites}, protocol {PROTOCOL_VERSION})"
+    return f"generala-kit {__version__} ({suites}, protocol {PROTOCOL_VERSION})"
 
 
 def commands(game: str = games.DEFAULT) -> dict[str, str]:

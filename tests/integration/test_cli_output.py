@@ -9,8 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from generala_conformance import __version__
 from generala_conformance.cli.console import ascii_of
-from generala_conformance.games.cards.reference_adapter import kit_version
 from generala_conformance.progress import Progress, clock_text
 from generala_scenarios import DICE_SUITE_VERSION, SUITE_VERSION
 
@@ -28,7 +28,7 @@ def test_version_names_the_kit_the_suite_and_the_protocol() -> None:
     done = kit("--version")
     assert done.returncode == 0
     suites = f"cards suite {SUITE_VERSION}, dice suite {DICE_SUITE_VERSION}"
-    assert done.stdout.decode() == f"generala-kit {kit_version()} ({suites}, protocol 1)\n"
+    assert done.stdout.decode() == f"generala-kit {__version__} ({suites}, protocol 1)\n"
 
 
 def test_help_documents_the_exit_status() -> None:

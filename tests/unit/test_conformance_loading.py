@@ -44,7 +44,7 @@ def test_a_command_gives_a_process_adapter_not_started_yet() -> None:
         ("no_such_module_here:Factory", "adapter-import"),
         ("generala_conformance.games.cards.reference_adapter:Nothing", "adapter-factory"),
         (f"{IMPLS / 'missing.py'}:Factory", "adapter-import"),
-        ("generala_conformance.games.cards.reference_adapter:kit_version", "not-an-adapter"),
+        ("builtins:dict", "not-an-adapter"),  # (a factory returning something else)
     ],
 )
 def test_a_bad_adapter_spec_is_a_clear_error(spec: str, code: str) -> None:

@@ -17,14 +17,6 @@ from generala_reference.cards.setup import deal_fields, deck_cards, malformed, m
 from generala_reference.errors import GeneralaError, IllegalAction, InvalidInput
 from generala_spec.options import options
 
-
-def kit_version() -> str:
-    """The version of generala-kit (``generala_conformance.__version__``, which the
-    package metadata is built from; reading the metadata would cost ``serve`` a
-    fifth of its start-up)."""
-    return __version__
-
-
 _RULES: dict[tuple[str, tuple[tuple[str, str], ...]], Rules] = {}
 """The rules of each setup's profile and overrides met so far (a campaign starts
 two games per game it draws, from a few hundred rule sets at most)."""
@@ -60,7 +52,7 @@ class ReferenceAdapter(Adapter):
     def hello(self) -> Json:
         return {
             "name": "generala-kit reference",
-            "version": kit_version(),
+            "version": __version__,
             "language": "python",
             "protocol": 1,
             "options": {name: list(opt.values) for name, opt in options().items()},

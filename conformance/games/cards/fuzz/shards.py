@@ -18,8 +18,8 @@ from functools import cache
 from importlib.resources import files
 from typing import Any
 
+from generala_conformance import __version__
 from generala_conformance.games.cards.fuzz.differential import FuzzError, Settings
-from generala_conformance.games.cards.reference_adapter import kit_version
 from generala_scenarios import SUITE_VERSION
 
 Json = dict[str, Any]
@@ -63,7 +63,7 @@ def rules_digest() -> str:
 def parameters(seed: int, games: int, settings: Settings) -> Json:
     """The parameters that name a campaign (its shards must all have the same)."""
     options = {k: list(v) if isinstance(v, tuple) else v for k, v in asdict(settings).items()}
-    named = {"seed": seed, "games": games, "options": options, "kit": kit_version(), "suite": SUITE_VERSION}
+    named = {"seed": seed, "games": games, "options": options, "kit": __version__, "suite": SUITE_VERSION}
     return {**named, "rules": rules_digest()}
 
 
