@@ -219,7 +219,8 @@ def record_run(run: Run) -> Json:
                 "cases": verdicts(report),
             }
         fixtures = cwd / "found"
-        fuzz = ["fuzz", *run.args, *run.fuzz, "--fixture-dir", str(fixtures), "--report", str(cwd / "fuzz.json")]
+        report = [] if run.game == "dice" else ["--report", str(cwd / "fuzz.json")]  # (the dice fuzzer prints its)
+        fuzz = ["fuzz", *run.args, *run.fuzz, "--fixture-dir", str(fixtures), *report]
         done = _kit(fuzz, cwd)
         if run.game == "dice":
             finding = _dice_finding(done.stdout)
