@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import cache
 from types import MappingProxyType
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from generala_spec import yaml_text
 from generala_spec.folders import CARDS, read_text
@@ -33,7 +33,7 @@ class UnknownOption(ValueError):
 
 
 @cache
-def _raw(spec: str = CARDS) -> dict:
+def _raw(spec: str = CARDS) -> dict[str, Any]:
     """``options.yaml`` of the rulebook ``spec`` as data (from the parsed cache: every
     command and ``serve`` reads it at start, and importing a YAML parser would be most
     of ``serve``'s start-up)."""

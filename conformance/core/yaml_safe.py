@@ -115,14 +115,14 @@ def _decode(data: bytes) -> str:
 # ------------------------------------------------------------------ parsing
 
 
-class Map(dict):
+class Map(dict[str, Any]):
     """A YAML mapping remembering its line and the line of each key."""
 
     line = 0
     lines: dict[str, int]
 
 
-class Seq(list):
+class Seq(list[Any]):
     """A YAML sequence remembering its line and the line of each item."""
 
     line = 0

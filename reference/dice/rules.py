@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from types import MappingProxyType
+from typing import Any
 
 from generala_reference.dice.categories import CATEGORIES, HANDS, Category
 from generala_reference.errors import InvalidPosition
@@ -76,7 +77,7 @@ class DiceRules:
             return CATEGORIES[:-1]
         return CATEGORIES
 
-    def __deepcopy__(self, memo: dict) -> DiceRules:
+    def __deepcopy__(self, memo: dict[int, Any]) -> DiceRules:
         return self  # immutable
 
     def __eq__(self, other: object) -> bool:
