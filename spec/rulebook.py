@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from functools import cache
 from importlib.resources import files
 from types import MappingProxyType
-from typing import Any
+from typing import Any, cast
 
 from generala_spec import yaml_text
 from generala_spec.folders import CARDS, RulebookError, read_text
@@ -178,7 +178,9 @@ class Book:
 @cache
 def base_schema() -> dict[str, Any]:
     """``schemas/rulebook.schema.json`` as shipped (its game-specific ``$defs`` are the card game's)."""
-    return json.loads(files(__package__).joinpath("schemas", "rulebook.schema.json").read_text("utf-8"))
+    return cast(
+        dict[str, Any], json.loads(files(__package__).joinpath("schemas", "rulebook.schema.json").read_text("utf-8"))
+    )
 
 
 @cache
@@ -292,7 +294,7 @@ def load(kind: str, spec: str = CARDS) -> dict[str, Any]:
     if (spec, kind) in _CHECKED:
         return _CHECKED[spec, kind]
     filename = _filename(kind, spec)
-    document = yaml_text.parse(_read(f"{kind}.yaml", spec))
+    document: dict[str, Any] = yaml_text.parse(_read(f"{kind}.yaml", spec))
     validate(kind, document, filename, spec)
     return document
 
