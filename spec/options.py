@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import cache
 from types import MappingProxyType
-from typing import NamedTuple
+from typing import Any, NamedTuple, cast
 
 from generala_spec import yaml_text
 from generala_spec.folders import CARDS, read_text
@@ -33,12 +33,12 @@ class UnknownOption(ValueError):
 
 
 @cache
-def _raw(spec: str = CARDS) -> dict:
+def _raw(spec: str = CARDS) -> dict[str, Any]:
     """``options.yaml`` of the rulebook ``spec`` as data (from the parsed cache: every
     command and ``serve`` reads it at start, and importing a YAML parser would be most
     of ``serve``'s start-up)."""
     text = read_text(spec, "options.yaml")
-    return cached_json(f"options-{spec}", text, yaml_text.parse)
+    return cast(dict[str, Any], cached_json(f"options-{spec}", text, yaml_text.parse))
 
 
 @cache
@@ -67,7 +67,7 @@ def profile_summary(profile: str, spec: str = CARDS) -> str:
     profiles = _raw(spec)["profiles"]
     if profile not in profiles:
         raise UnknownOption("unknown-profile", f"unknown profile {profile!r}; known: {sorted(profiles)}")
-    return profiles[profile]["summary"]
+    return cast(str, profiles[profile]["summary"])
 
 
 def resolve(

@@ -14,8 +14,9 @@ from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 
 from generala_spec import rulebook
+from generala_spec.folders import CARDS, RulebookError
 from generala_spec.options import options, profile_names, resolve
-from generala_spec.rulebook import CARDS, Ambiguity, Clause, Decision, Quote, Silence
+from generala_spec.rulebook import Ambiguity, Clause, Decision, Quote, Silence
 
 ROOT = Path(__file__).parent
 COMMAND = "python -m generala_spec.render"
@@ -206,7 +207,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         text = render(args.spec)
-    except rulebook.RulebookError as error:
+    except RulebookError as error:
         print(f"{COMMAND}: {error}", file=sys.stderr)
         return 2
     path = target(args.spec)

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from functools import cache
 from importlib.resources import files
 from types import MappingProxyType
+from typing import Any, cast
 
 from generala_spec import yaml_text
 from generala_spec.folders import CARDS, RulebookError, read_text
@@ -175,9 +176,11 @@ class Book:
 
 
 @cache
-def base_schema() -> dict:
+def base_schema() -> dict[str, Any]:
     """``schemas/rulebook.schema.json`` as shipped (its game-specific ``$defs`` are the card game's)."""
-    return json.loads(files(__package__).joinpath("schemas", "rulebook.schema.json").read_text("utf-8"))
+    return cast(
+        dict[str, Any], json.loads(files(__package__).joinpath("schemas", "rulebook.schema.json").read_text("utf-8"))
+    )
 
 
 @cache
@@ -198,7 +201,7 @@ def book(spec: str = CARDS) -> Book:
     )
 
 
-def game_defs(spec: str = CARDS) -> dict:
+def game_defs(spec: str = CARDS) -> dict[str, Any]:
     """The game-specific ``$defs`` of the rulebook schema, made from ``book.yaml``."""
     entry = book(spec)
     texts = "|".join(entry.texts)
@@ -220,7 +223,7 @@ def game_defs(spec: str = CARDS) -> dict:
 
 
 @cache
-def schema(spec: str = CARDS) -> dict:
+def schema(spec: str = CARDS) -> dict[str, Any]:
     """The JSON Schema of the rulebook files of ``spec``: ``rulebook.schema.json``
     with the game-specific ``$defs`` of its ``book.yaml``."""
     root = base_schema()
@@ -229,18 +232,18 @@ def schema(spec: str = CARDS) -> dict:
     return {**root, "$defs": {**shipped, **made}}
 
 
-def _described(shipped: dict, made: dict) -> dict:
+def _described(shipped: dict[str, Any], made: dict[str, Any]) -> dict[str, Any]:
     """``made`` with the description the shipped ``$defs`` entry has, if any."""
     return {"description": shipped["description"], **made} if "description" in shipped else made
 
 
-def schema_for(kind: str, spec: str = CARDS) -> dict:
+def schema_for(kind: str, spec: str = CARDS) -> dict[str, Any]:
     """The schema of one kind of file: ``clauses``, ``ambiguities``,
     ``sources`` or ``options`` (a ``$defs`` entry of the rulebook schema)."""
     return _schema_of(schema(spec), kind)
 
 
-def _schema_of(root: dict, kind: str) -> dict:
+def _schema_of(root: dict[str, Any], kind: str) -> dict[str, Any]:
     if kind not in root["$defs"]:
         raise RulebookError("unknown-schema", f"no schema for {kind!r}; known: {sorted(root['$defs'])}")
     return {"$schema": root["$schema"], "$defs": root["$defs"], "$ref": f"#/$defs/{kind}"}
@@ -252,7 +255,7 @@ def validate(kind: str, document: object, filename: str, spec: str = CARDS) -> N
     _check(schema(spec), kind, document, filename)
 
 
-def _check(root: dict, kind: str, document: object, filename: str) -> None:
+def _check(root: dict[str, Any], kind: str, document: object, filename: str) -> None:
     # here, not at import: the web pages' Python has no jsonschema (see use_checked),
     # and most commands never validate (~50 ms)
     import jsonschema
@@ -271,10 +274,10 @@ def _filename(kind: str, spec: str) -> str:
     return f"{spec}/{kind}.yaml" if spec else f"{kind}.yaml"
 
 
-_CHECKED: dict[tuple[str, str], dict] = {}
+_CHECKED: dict[tuple[str, str], dict[str, Any]] = {}
 
 
-def use_checked(documents: Mapping[str, dict], spec: str = CARDS) -> None:
+def use_checked(documents: Mapping[str, dict[str, Any]], spec: str = CARDS) -> None:
     """Take the files of the rulebook ``spec`` from ``documents`` (kind to the
     document :func:`load` gave where it was checked) instead of reading and checking
     the YAML: the web pages run the kit in the browser without jsonschema, on the
@@ -285,18 +288,18 @@ def use_checked(documents: Mapping[str, dict], spec: str = CARDS) -> None:
 
 
 @cache
-def load(kind: str, spec: str = CARDS) -> dict:
+def load(kind: str, spec: str = CARDS) -> dict[str, Any]:
     """The parsed and schema-checked YAML file ``<kind>.yaml`` of the rulebook ``spec``
     (or the document given to :func:`use_checked`)."""
     if (spec, kind) in _CHECKED:
         return _CHECKED[spec, kind]
     filename = _filename(kind, spec)
-    document = yaml_text.parse(_read(f"{kind}.yaml", spec))
+    document: dict[str, Any] = yaml_text.parse(_read(f"{kind}.yaml", spec))
     validate(kind, document, filename, spec)
     return document
 
 
-def _source(entry: dict) -> Quote | Silence:
+def _source(entry: dict[str, Any]) -> Quote | Silence:
     if "silent" in entry:
         return Silence(text=entry["silent"], note=entry["note"])
     return Quote(**entry)
@@ -339,7 +342,7 @@ def contract_areas(spec: str = CARDS) -> tuple[str, ...]:
     return tuple(area for area in areas(spec) if any(c.contract for c in table if c.area == area))
 
 
-def _decision(entry: dict) -> Decision:
+def _decision(entry: dict[str, Any]) -> Decision:
     return Decision(
         question=entry.get("question"),
         option=entry["option"],

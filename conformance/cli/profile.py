@@ -27,8 +27,8 @@ from generala_conformance.suite.suite_run import (
     settings_of,
     suite_cases,
 )
+from generala_spec.folders import CARDS
 from generala_spec.options import options, profile_names, resolve
-from generala_spec.rulebook import CARDS
 
 HELP = "detect which reading of each rule ambiguity an implementation follows"
 COUNTED = ("pass", "fail")  # errors, timeouts and skips are evidence of nothing

@@ -32,8 +32,9 @@ from generala_conformance.suite.rulebook_search import (
     searchable,
 )
 from generala_spec import links, rulebook
+from generala_spec.folders import CARDS, RulebookError
 from generala_spec.options import options
-from generala_spec.rulebook import CARDS, Ambiguity, Clause, Decision, Quote, RulebookError, Sentence
+from generala_spec.rulebook import Ambiguity, Clause, Decision, Quote, Sentence
 
 HELP = (
     "the rulebook: a clause (R-..., D-...), area (R-JOKER), sentence (FR-n, FA-n, PT-n), "

@@ -25,8 +25,8 @@ from typing import Any
 
 from generala_conformance.core.features import StepDefinitions, UnknownStep, parse, step_kind
 from generala_spec import rulebook
+from generala_spec.folders import CARDS
 from generala_spec.options import options
-from generala_spec.rulebook import CARDS
 
 _SCENARIO_LINE = re.compile(r"\s*Scenario(?: Outline| Template)?:\s*(.+?)\s*$")
 _ID_TAG = re.compile(r"id:[a-z0-9_]+(?:-[a-z0-9_]+)*/[^\W_]+(?:-[^\W_]+)*")

@@ -115,14 +115,14 @@ def _decode(data: bytes) -> str:
 # ------------------------------------------------------------------ parsing
 
 
-class Map(dict):
+class Map(dict[str, Any]):
     """A YAML mapping remembering its line and the line of each key."""
 
     line = 0
     lines: dict[str, int]
 
 
-class Seq(list):
+class Seq(list[Any]):
     """A YAML sequence remembering its line and the line of each item."""
 
     line = 0
@@ -139,7 +139,7 @@ def _line_loader() -> type:
 
     class LineLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
         def get_single_node(self) -> yaml.Node | None:
-            node = super().get_single_node()
+            node: yaml.Node | None = super().get_single_node()
             if node is not None:
                 check_nodes(node)
             return node
@@ -207,7 +207,8 @@ def _keys(node: yaml.MappingNode, field_: str) -> list[tuple[yaml.ScalarNode, ya
             message = f"key {key.value!r} is given twice, at lines {first[key.value]} and {_line(key)}"
             raise YamlRefused("duplicate-key", _line(key), where, message)
         first[key.value] = _line(key)
-    return node.value
+    pairs: list[tuple[yaml.ScalarNode, yaml.Node]] = node.value  # (the keys checked above)
+    return pairs
 
 
 def load(text: str) -> Any:

@@ -20,7 +20,7 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import jsonschema
 from generala_conformance.errors import UsageError
@@ -49,7 +49,7 @@ class Run:
         """The implementation's name from its handshake, or how it was reached when
         it never completed one."""
         impl = self.document["implementation"]
-        return impl["name"] if impl else self.document["adapter"]
+        return cast(str, impl["name"] if impl else self.document["adapter"])
 
     @property
     def version(self) -> str:

@@ -19,7 +19,7 @@ import tempfile
 from functools import cache
 from importlib.resources import files
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from generala_conformance.core.results import DECLARED, NO_AREA, OUTCOMES, UNEXPECTED, CaseResult, area_of
 
@@ -177,7 +177,9 @@ def suite_identity(cases: str | None = None, game: str = "cards") -> dict[str, s
 @cache
 def report_schema() -> dict[str, Any]:
     """The JSON report's schema (package data of ``generala_spec``)."""
-    return json.loads(files("generala_spec").joinpath("schemas/report.schema.json").read_text("utf-8"))
+    return cast(
+        dict[str, Any], json.loads(files("generala_spec").joinpath("schemas/report.schema.json").read_text("utf-8"))
+    )
 
 
 def validate(document: dict[str, Any]) -> None:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generala_spec import rulebook
-from generala_spec.rulebook import CARDS
+from generala_spec.folders import CARDS
 
 _TAG = re.compile(r"@((?:[A-Z]-[A-Z]+|AMB)-\d+)(?![\w-])")
 _FLOW_LIST = re.compile(r"^\s*-?\s*clauses:\s*\[([^\]]*)\]")

@@ -12,7 +12,7 @@ from __future__ import annotations
 import importlib
 import sys
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from generala_conformance.errors import UsageError
 from generala_conformance.transport.adapter import Adapter
@@ -39,7 +39,7 @@ def load_factory(spec: str) -> Callable[[], Adapter]:
     factory = getattr(module, attr, None)
     if not callable(factory):
         raise AdapterLoadError("adapter-factory", f"--adapter {spec!r}: {module_name} has no callable {attr!r}")
-    return factory
+    return cast(Callable[[], Adapter], factory)
 
 
 def _import(name: str) -> object:

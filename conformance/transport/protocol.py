@@ -15,7 +15,7 @@ import re
 from abc import abstractmethod
 from functools import cache
 from itertools import repeat
-from typing import Any
+from typing import Any, cast
 
 from generala_conformance.transport import handshake
 from generala_conformance.transport.adapter import Adapter, BadRequest, Json, ProtocolViolation, Refused, Unsupported
@@ -298,7 +298,7 @@ def protocol_schema(name: str = "protocol.schema.json") -> Json:
     from importlib.resources import files  # here: ``serve`` starts without importlib.resources
 
     text = files("generala_spec").joinpath(f"schemas/{name}").read_text("utf-8")
-    return json.loads(text)
+    return cast(Json, json.loads(text))
 
 
 class MessageValidator:
@@ -374,16 +374,16 @@ class RequestAdapter(Adapter):
         """Send request ``cmd`` with ``fields``; return the value of its reply."""
 
     def hello(self) -> Json:
-        return self._call("hello")
+        return cast(Json, self._call("hello"))
 
     def start(self, setup: Json) -> Json:
-        return self._call("start", setup=setup)
+        return cast(Json, self._call("start", setup=setup))
 
     def deal(self, deck: list[str]) -> list[Json]:
-        return self._call("deal", deck=deck)
+        return cast(list[Json], self._call("deal", deck=deck))
 
     def legal(self) -> list[str]:
-        return self._call("legal")
+        return cast(list[str], self._call("legal"))
 
     def apply(self, action: str, player: int | None = None, dice: list[int] | None = None) -> list[Json]:
         """One ``apply`` request (``dice``: the dice game's, the values of the dice a roll throws)."""
@@ -392,13 +392,13 @@ class RequestAdapter(Adapter):
     def apply_request(self, fields: Json) -> list[Json]:
         """One ``apply`` request with ``fields`` (a batch step's flags and absent values left out)."""
         sent = {k: v for k, v in fields.items() if k not in _NOT_APPLY_FIELDS and v is not None}
-        return self._call("apply", **sent)
+        return cast(list[Json], self._call("apply", **sent))
 
     def score(self, request: Json) -> Json:
-        return self._call("score", **request)
+        return cast(Json, self._call("score", **request))
 
     def state(self) -> Json:
-        return self._call("state")
+        return cast(Json, self._call("state"))
 
     def allow_invalid(self, requests: list[Json]) -> None:
         if self.validator is not None:
@@ -407,7 +407,7 @@ class RequestAdapter(Adapter):
     def batch(self, steps: list[Json]) -> list[Json]:
         """One ``batch`` request when the implementation takes them, else step by step."""
         if self._batches():
-            return self._call("batch", steps=steps)
+            return cast(list[Json], self._call("batch", steps=steps))
         return super().batch(steps)
 
     def _batches(self) -> bool:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import select
 from collections.abc import Callable, Iterator
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, cast
 
 from generala_conformance.transport import protocol, request_checks
 from generala_conformance.transport.adapter import (
@@ -59,7 +59,7 @@ def apply_request(adapter: Adapter, message: Json) -> list[Json]:
     an adapter written without the base class gets ``action`` and ``player``)."""
     method = getattr(adapter, "apply_request", None)
     if callable(method):
-        return method(message)
+        return cast(list[Json], method(message))
     return adapter.apply(message["action"], message.get("player"))
 
 

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 
 from generala_reference.cards.actions import DECLINE, JOKER_ACTION, TAKE_BASE
 from generala_reference.cards.deck import JOKER
+from generala_reference.cards.events import Event
 from generala_reference.cards.game import TAKE, Game
 
 REFUSAL_CLAUSES = {
@@ -53,7 +54,7 @@ class Decided:
     ``why`` a short reason in English (``first Joker played``).
     """
 
-    event: tuple
+    event: Event
     clause: str
     why: str
     also: tuple[str, ...] = ()
@@ -68,7 +69,7 @@ def apply_decided(game: Game, action: int, player: int | None = None) -> list[De
     return decide(before, game, events)
 
 
-def decide(before: Game, after: Game, events: Sequence[tuple]) -> list[Decided]:
+def decide(before: Game, after: Game, events: Sequence[Event]) -> list[Decided]:
     """The clause of each of ``events``, caused by one move from ``before`` to ``after``."""
     trick = list(before.trick)
     played = [e for e in events if e[0] == "play"]
@@ -96,7 +97,7 @@ def decide(before: Game, after: Game, events: Sequence[tuple]) -> list[Decided]:
     return out
 
 
-def _play(before: Game, event: tuple) -> Decided:
+def _play(before: Game, event: Event) -> Decided:
     """A card led or played (R-LEAD-2, R-LEAD-3, R-FOLLOW-2, R-FOLLOW-5, R-JOKER-3)."""
     card = event[2]
     if not before.trick:
@@ -110,7 +111,7 @@ def _play(before: Game, event: tuple) -> Decided:
     return Decided(event, "R-FOLLOW-2", "a card of the led suit", ("R-FOLLOW-3",))
 
 
-def _trick(event: tuple, trick: list[tuple[int, int]]) -> Decided:
+def _trick(event: Event, trick: list[tuple[int, int]]) -> Decided:
     """Who won the trick (R-TRICK-1, R-JOKER-1, R-JOKER-4) and how it ended."""
     jokers = sum(1 for _, card in trick if card >= JOKER)
     ended = ("R-TRICK-2",) if event[2] else ("R-DECL-1", "R-DECL-4")
@@ -121,7 +122,7 @@ def _trick(event: tuple, trick: list[tuple[int, int]]) -> Decided:
     return Decided(event, "R-TRICK-1", "the highest card of the led suit", ended)
 
 
-def _lead(before: Game, event: tuple, trick: list[tuple[int, int]], events: Sequence[tuple]) -> Decided:
+def _lead(before: Game, event: Event, trick: list[tuple[int, int]], events: Sequence[Event]) -> Decided:
     """Who leads next, and why (R-NEXT-1 … R-NEXT-6)."""
     leader, why = event[1], event[2]
     if why == "winner":
@@ -143,7 +144,7 @@ def _lead(before: Game, event: tuple, trick: list[tuple[int, int]], events: Sequ
     return Decided(event, "R-NEXT-5", "nobody of the trick holds a card: the taker leads", ())
 
 
-def _game_over(after: Game, event: tuple, events: Sequence[tuple]) -> Decided:
+def _game_over(after: Game, event: Event, events: Sequence[Event]) -> Decided:
     """Who loses (R-END-1 … R-END-4)."""
     loser = event[1]
     if not any(e[0] == "trick" for e in events):
@@ -155,7 +156,7 @@ def _game_over(after: Game, event: tuple, events: Sequence[tuple]) -> Decided:
     return Decided(event, "R-END-3", "the last players all went out in one trick: nobody loses", ())
 
 
-def series_decided(event: tuple, seats: int, events: Sequence[tuple] = ()) -> Decided:
+def series_decided(event: Event, seats: int, events: Sequence[Event] = ()) -> Decided:
     """A series event (R-SERIES-*); ``seats`` is the number of players dealt in,
     ``events`` the events of the same move."""
     kind = event[0]

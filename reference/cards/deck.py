@@ -16,7 +16,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import cast
+from typing import TypeVar, cast
 
 from generala_reference.errors import InvalidInput
 
@@ -139,10 +139,13 @@ def iter_cards(mask: int) -> Iterator[int]:
         mask ^= low
 
 
-def _chunk_table(items: tuple) -> tuple[tuple, ...]:
+T = TypeVar("T")
+
+
+def _chunk_table(items: tuple[T, ...]) -> tuple[tuple[T, ...], ...]:
     """For each of the ``2 ** len(items)`` bit sets, its items in order: the sets without
     bit ``r`` come first, so the table doubles one bit at a time (no per-set loop)."""
-    table: list[tuple] = [()]
+    table: list[tuple[T, ...]] = [()]
     for item in items:
         last = (item,)
         table += [chunk + last for chunk in table]
@@ -156,7 +159,7 @@ _ID_CHUNKS: tuple[tuple[tuple[int, ...], ...], ...] = ()
 _TEXT_CHUNKS: tuple[tuple[tuple[str, ...], ...], ...] = ()
 
 
-def _tables() -> tuple[tuple, tuple]:
+def _tables() -> tuple[tuple[tuple[tuple[int, ...], ...], ...], tuple[tuple[tuple[str, ...], ...], ...]]:
     """Build the lookup tables (once) and return them: ``(_ID_CHUNKS, _TEXT_CHUNKS)``."""
     global _ID_CHUNKS, _TEXT_CHUNKS
     if not _ID_CHUNKS:

@@ -12,6 +12,11 @@ from typing import Any
 
 from generala_reference.cards.deck import format_card
 
+Event = tuple[str, *tuple[Any, ...]]
+"""An event as the engine makes it: its kind (``"play"``), then the values of
+that kind's fields in the order of ``_FIELDS`` (``("play", 1, 52)``); their types
+depend on the kind (a seat, a card, a reason, a list of seats)."""
+
 _FIELDS: dict[str, tuple[str, ...]] = {
     "play": ("player", "card"),
     "decline": ("player",),
@@ -27,7 +32,7 @@ _FIELDS: dict[str, tuple[str, ...]] = {
 }
 
 
-def event_json(event: tuple) -> dict[str, Any]:
+def event_json(event: Event) -> dict[str, Any]:
     """The JSON form of an engine event (``docs/cards-contract.md``, "Events")."""
     kind, *values = event
     out: dict[str, Any] = {"type": kind}
@@ -36,12 +41,12 @@ def event_json(event: tuple) -> dict[str, Any]:
     return out
 
 
-_KNOWN: dict[tuple, dict[str, Any]] = {}
+_KNOWN: dict[Event, dict[str, Any]] = {}
 """The JSON form of each move event met so far: a move's events take few distinct
 values (a seat, a card, a reason), so there are at most a few thousand."""
 
 
-def events_json(events: list[tuple]) -> list[dict[str, Any]]:
+def events_json(events: list[Event]) -> list[dict[str, Any]]:
     """The JSON forms of a move's events, each a dict of its own (for speed, the
     form of an event met before is copied, not built again)."""
     out = []
@@ -53,7 +58,7 @@ def events_json(events: list[tuple]) -> list[dict[str, Any]]:
     return out
 
 
-def shared_events_json(events: list[tuple]) -> list[dict[str, Any]]:
+def shared_events_json(events: list[Event]) -> list[dict[str, Any]]:
     """:func:`events_json` for a caller that only reads them (the fuzzer's
     reference compares them): the form kept of an event met before, not a copy
     of it, so they must not be changed."""
@@ -66,7 +71,7 @@ def shared_events_json(events: list[tuple]) -> list[dict[str, Any]]:
     return out
 
 
-def _known_json(event: tuple) -> dict[str, Any]:
+def _known_json(event: Event) -> dict[str, Any]:
     """The JSON form of ``event``, kept for the next time (an unhashable one, a
     deal's list of seats, is built every time)."""
     try:

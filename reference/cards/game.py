@@ -26,6 +26,7 @@ from generala_reference.cards.deck import (
     rank,
     ranked_cards,
 )
+from generala_reference.cards.events import Event
 from generala_reference.cards.rules import DEFAULT, Rules
 from generala_reference.errors import IllegalAction, InvalidPosition
 
@@ -178,7 +179,7 @@ class Game:
 
     # ----------------------------------------------------------------- moves
 
-    def apply(self, action: int, player: int | None = None) -> list[tuple]:
+    def apply(self, action: int, player: int | None = None) -> list[Event]:
         """Apply ``action`` for the player to move and return the events it caused.
 
         ``player``, when given, must be the player to move (``not-your-turn``).
@@ -203,7 +204,7 @@ class Game:
             raise IllegalAction("bad-action", f"no action has the number {action}")
         return self._play(p, action)
 
-    def _play(self, p: int, action: int) -> list[tuple]:
+    def _play(self, p: int, action: int) -> list[Event]:
         """Lead or follow with a card (R-LEAD-*, R-FOLLOW-*, R-JOKER-*, R-OUT-*)."""
         hand = self.hands[p]
         card = action if action != JOKER_ACTION else JOKER + (not hand >> JOKER & 1)
@@ -234,7 +235,7 @@ class Game:
         trick.append((p, card))
         self.trick_mask |= 1 << card
         self.last_player = p
-        events: list[tuple] = [("play", p, card)]
+        events: list[Event] = [("play", p, card)]
         if not hand:  # R-OUT-1
             self.holders -= 1
             self.went_out.append(p)
@@ -253,7 +254,7 @@ class Game:
             self.to_move = q
         return events
 
-    def _decline(self, p: int) -> list[tuple]:
+    def _decline(self, p: int) -> list[Event]:
         """Decline to play: only a player void in the led suit, in a trick not led
         by a Joker (R-FOLLOW-4, R-FOLLOW-5, R-JOKER-3, R-LEAD-3)."""
         if not self.trick:
@@ -265,7 +266,7 @@ class Game:
         self.phase = TAKE
         return [("decline", p)]
 
-    def _take(self, p: int, card: int) -> list[tuple]:
+    def _take(self, p: int, card: int) -> list[Event]:
         """Take one non-Joker card of the trick; the trick ends (R-DECL-1 … R-DECL-4)."""
         if self.phase != TAKE:
             raise IllegalAction("no-take-pending", "only a player who declined takes a card (R-DECL-2)")
@@ -275,13 +276,13 @@ class Game:
             raise IllegalAction("card-not-in-trick", f"{format_card(card)} is not in the trick")
         self.hands[p] |= 1 << card
         self.trick_mask ^= 1 << card
-        events: list[tuple] = [("take", p, card)]
+        events: list[Event] = [("take", p, card)]
         self._end_trick(events, complete=False, taker=p)
         return events
 
     # ------------------------------------------------------------ trick end
 
-    def _end_trick(self, events: list[tuple], complete: bool, taker: int) -> None:
+    def _end_trick(self, events: list[Event], complete: bool, taker: int) -> None:
         """Turn the trick down (R-TRICK-2, R-DECL-4), end the game or name the next leader."""
         self.out_of_play |= self.trick_mask
         events.append(("trick", self.best, complete))
@@ -342,7 +343,7 @@ class Game:
             return q, "tie-break"
         return min(tied, key=lambda q: (q - leader - 1) % n), "tie-break"  # R-NEXT-4
 
-    def _finish(self, events: list[tuple], loser: int | None) -> None:
+    def _finish(self, events: list[Event], loser: int | None) -> None:
         """End the game (R-END-1)."""
         self.phase = OVER
         self.to_move = -1

@@ -13,7 +13,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from generala_reference.cards.deck import (
     FULL_DECK,
@@ -40,7 +40,7 @@ def _seat(value: Any, n: int, field: str) -> int:
     """A seat: ``bad-setup`` unless an integer, ``bad-position`` outside ``0..n-1``."""
     if not 0 <= integer(value, field) < n:
         raise _bad(f"{field} must be a seat number 0..{n - 1}, not {value!r}")
-    return value
+    return cast(int, value)
 
 
 class _Pack(Pack):

@@ -11,7 +11,9 @@ seat, holds no cards and is skipped (R-SERIES-5).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
+from generala_reference.cards.events import Event
 from generala_reference.cards.game import Game
 from generala_reference.cards.rules import DEFAULT, Rules
 from generala_reference.errors import IllegalAction
@@ -57,7 +59,7 @@ class Series:
         """Whether a champion has been found (R-SERIES-3)."""
         return self.champion is not None
 
-    def apply(self, action: int, player: int | None = None) -> list[tuple]:
+    def apply(self, action: int, player: int | None = None) -> list[Event]:
         """Apply ``action`` to the current game; when it ends, settle the series."""
         events = self.game.apply(action, player)
         if self.game.is_over:
@@ -73,7 +75,7 @@ class Series:
         if not self.game.is_over or self.next_dealer is None:
             raise IllegalAction("game-not-over", "the current game is still being played")
 
-    def deal(self, deck: Sequence[int] | None = None) -> list[tuple]:
+    def deal(self, deck: Sequence[int] | None = None) -> list[Event]:
         """Deal the next game (the last one must be over and the series not)."""
         self.check_deal()
         dealer = self.next_dealer
@@ -86,9 +88,9 @@ class Series:
         self.games += 1
         return [("deal", self.dealer, list(self.active))]
 
-    def _settle(self, loser: int | None) -> list[tuple]:
+    def _settle(self, loser: int | None) -> list[Event]:
         """Eliminate the loser, find the champion or the next dealer (R-SERIES-1 … -7)."""
-        events: list[tuple] = []
+        events: list[Event] = []
         if self.seats == 2:  # R-SERIES-7: no series, the loser deals
             if loser is not None and self.rules.two_player_dealer == "loser":
                 dealer = loser
@@ -123,7 +125,7 @@ class Series:
             q = (q + 1) % self.seats
         return q
 
-    def snapshot(self) -> dict:
+    def snapshot(self) -> dict[str, Any]:
         """The series part of the state snapshot (``docs/cards-contract.md``)."""
         return {
             "seats": self.seats,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -55,7 +56,7 @@ class GameOver:
 Event = Rolled | Scored | Scratched | AutoWin | GameOver
 
 
-def event_json(event: Event) -> dict:
+def event_json(event: Event) -> dict[str, Any]:
     """``event`` as a JSON-ready object with its ``type`` (``rolled``, ``game-over``, ...)."""
     kind = {Rolled: "rolled", Scored: "scored", Scratched: "scratched", AutoWin: "auto-win", GameOver: "game-over"}
     return {"type": kind[type(event)], **{k: list(v) if isinstance(v, tuple) else v for k, v in asdict(event).items()}}

@@ -17,6 +17,7 @@ reason code, and leaves the game and the dice source exactly as they were.
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 from generala_reference.dice.actions import Action, Reroll, Roll, Score, Scratch, category_of
 from generala_reference.dice.categories import Category
@@ -88,7 +89,7 @@ class DiceGame:
         """Each player's points so far, bonuses included (D-END-2)."""
         return tuple(sum(sheet.values()) for sheet in self._points)
 
-    def snapshot(self) -> dict:
+    def snapshot(self) -> dict[str, Any]:
         """The whole state as JSON-ready data (the dice source's position aside): the
         protocol's state snapshot (``docs/dice-contract.md``)."""
         return {

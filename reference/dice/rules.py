@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from types import MappingProxyType
+from typing import Any, cast
 
 from generala_reference.dice.categories import CATEGORIES, HANDS, Category
 from generala_reference.errors import InvalidPosition
@@ -76,7 +77,7 @@ class DiceRules:
             return CATEGORIES[:-1]
         return CATEGORIES
 
-    def __deepcopy__(self, memo: dict) -> DiceRules:
+    def __deepcopy__(self, memo: dict[int, Any]) -> DiceRules:
         return self  # immutable
 
     def __eq__(self, other: object) -> bool:
@@ -138,10 +139,10 @@ class PointTable:
 
     def fixed(self, category: Category) -> int:
         """The points of a fixed-value category (not Ones to Sixes)."""
-        return getattr(self, category.name.lower())
+        return cast(int, getattr(self, category.name.lower()))
 
     def bonus(self, category: Category) -> int:
         """The first-roll bonus of ``category``: its own for the three hands, else 0 (D-FIRST-1)."""
         if category not in HANDS:
             return 0
-        return getattr(self, f"bonus_{category.name.lower()}")
+        return cast(int, getattr(self, f"bonus_{category.name.lower()}"))

@@ -19,7 +19,7 @@ from generala_conformance.transport.adapter import BadRequest, Json
 from generala_reference.cards.actions import parse_action
 from generala_reference.cards.decisions import Decided, decide, legal_clause, refusal_clause
 from generala_reference.cards.deck import parse_deck
-from generala_reference.cards.events import event_json
+from generala_reference.cards.events import Event, event_json
 from generala_reference.cards.game import Game
 from generala_reference.cards.series import Series
 from generala_reference.errors import GeneralaError, IllegalAction
@@ -103,7 +103,7 @@ def _series(reference: ReferenceAdapter) -> Series:
     return reference.series
 
 
-def _apply(reference: ReferenceAdapter, seat: int | None, action: str | list[str]) -> list[tuple]:
+def _apply(reference: ReferenceAdapter, seat: int | None, action: str | list[str]) -> list[Event]:
     if seat is None:
         series = _series(reference)
         events = series.deal(parse_deck(action))

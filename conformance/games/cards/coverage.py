@@ -10,8 +10,8 @@ from generala_conformance.core.coverage import Coverage, _cite, _option, check_f
 from generala_conformance.games.cards.fixtures import Case, FixtureError, fixture_files, load_file
 from generala_conformance.games.cards.steps import STEPS
 from generala_spec import rulebook
+from generala_spec.folders import CARDS
 from generala_spec.options import options
-from generala_spec.rulebook import CARDS
 
 # ------------------------------------------------------------------- fixtures
 

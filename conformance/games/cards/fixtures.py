@@ -20,7 +20,7 @@ from dataclasses import dataclass, field, replace
 from functools import cache, lru_cache
 from importlib.resources import files
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from generala_conformance.core import yaml_safe
 from generala_conformance.core.yaml_safe import YamlRefused
@@ -66,7 +66,7 @@ class FixtureError(UsageError, ValueError):
 def schema() -> Json:
     """The fixture schema (draft 2020-12)."""
     text = files("generala_spec").joinpath("schemas/fixture.schema.json").read_text("utf-8")
-    return json.loads(text)
+    return cast(Json, json.loads(text))
 
 
 def _field(path: list[Any]) -> str:
@@ -238,7 +238,7 @@ class _Converter:
 
     def seat(self, rel: list[Any], name: str) -> int:
         """The seat of player ``name``, which must sit at this case's table."""
-        s = self.parse(rel, seat, name)
+        s: int = self.parse(rel, seat, name)
         self.check_seat(rel, s)
         return s
 
@@ -303,7 +303,7 @@ class _Converter:
         return [self.event([*rel, i], e) for i, e in enumerate(given)]
 
     def event(self, rel: list[Any], text: str) -> Json:
-        parsed = self.parse(rel, parse_event, text)
+        parsed: Json = self.parse(rel, parse_event, text)
         for key in ("player", "winner", "loser", "dealer"):
             if parsed.get(key) is not None:
                 self.check_seat(rel, parsed[key])

@@ -8,7 +8,7 @@ the values each ``roll`` or ``reroll`` carries (:class:`CarriedDice`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from generala_conformance import __version__
@@ -121,7 +121,7 @@ class DiceReferenceAdapter(Adapter):
     both levels). ``game_class`` lets a test put a broken :class:`DiceGame` behind it;
     ``scorer`` a broken scoring function."""
 
-    def __init__(self, game_class: type[DiceGame] = DiceGame, scorer: Any = score_request) -> None:
+    def __init__(self, game_class: type[DiceGame] = DiceGame, scorer: Callable[[Json], Json] = score_request) -> None:
         self.game_class = game_class
         self.scorer = scorer
         self.game: DiceGame | None = None

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from generala_conformance.core.features import StepDefinitions
 from generala_conformance.games.dice.reference_adapter import score_request
@@ -323,7 +323,10 @@ def _expected_entry(dice_table: DiceTable, name: str, written: int | None) -> in
     if declared_table(dice_table.hello) is None or written is None:
         return written
     assert dice_table.request is not None
-    return score_request({**dice_table.request, "rules": dice_table.reading}, dice_table.table())["scores"][name]
+    return cast(
+        int | None,
+        score_request({**dice_table.request, "rules": dice_table.reading}, dice_table.table())["scores"][name],
+    )
 
 
 @STEPS.then(re.compile(rf"it scores (?P<want>\d+) in {_CATEGORY}$"))

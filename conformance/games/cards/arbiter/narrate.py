@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from generala_reference.cards.decisions import Decided
 from generala_reference.cards.deck import iter_cards, pretty_card
+from generala_reference.cards.events import Event
 from generala_reference.cards.game import Game
 
 WHY = {
@@ -63,7 +64,7 @@ _WORDS = {
 """The words of each kind of event, from the name of its player (``P3``) and the event."""
 
 
-def event_words(event: tuple) -> str:
+def event_words(event: Event) -> str:
     """The words of ``generala-kit play`` for one event of the engine."""
     if event[0] not in _WORDS:
         raise ValueError(f"no words for the event {event!r}")

@@ -21,7 +21,7 @@ def _cite(ref: Json | None) -> str:
     """``R-JOKER-4 [FR-13, FA-33]`` (and the ambiguity rulings it rests on)."""
     if ref is None:
         return "(no clause: a matter of notation)"
-    text = ref["clause"]
+    text: str = ref["clause"]
     if ref["sentences"]:
         text += f" [{', '.join(ref['sentences'])}]"
     if ref["ambiguities"]:

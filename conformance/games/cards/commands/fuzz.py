@@ -21,6 +21,7 @@ from generala_conformance.games.cards.fuzz.repro import draw, fixture_case, fixt
 from generala_conformance.games.cards.fuzz.shrink import shrink
 from generala_conformance.progress import Progress
 from generala_conformance.transport import impl_options
+from generala_conformance.transport.adapter import Json
 from generala_conformance.transport.handshake import HandshakeFailed
 from generala_conformance.transport.loading import AdapterLoadError
 from generala_spec.options import profile_names
@@ -103,7 +104,7 @@ def _merge(args: argparse.Namespace) -> int:
     return 1 if merged["divergences"] else 0
 
 
-def _line(report: dict) -> str:
+def _line(report: Json) -> str:
     line = (
         f"fuzz: {report['games']} games, {report['actions']} actions, "
         f"{len(report['divergences'])} divergences, {report['seconds']:.2f} s"
@@ -146,7 +147,7 @@ def _fuzz(args: argparse.Namespace) -> int:
     return 1 if summary.divergences else 0
 
 
-def _shards(shard: str | None) -> dict:
+def _shards(shard: str | None) -> Json:
     """The ``shards`` of a run's report: ``--shard i/N``, or the whole campaign as shard 1 of 1."""
     index, count = shards.parse_shard(shard) if shard else (1, 1)
     return {"count": count, "indices": [index]}
@@ -171,7 +172,7 @@ def replay_command(args: argparse.Namespace, game: int, without: tuple[str, ...]
     return shlex.join(words)
 
 
-def _settle(found: campaign.Found, factory: impl_options.OpenAdapter, args: argparse.Namespace) -> dict:
+def _settle(found: campaign.Found, factory: impl_options.OpenAdapter, args: argparse.Namespace) -> Json:
     """Shrink one divergence, print it, write its fixture; its report entry."""
     entry = {
         "game": found.game,

@@ -16,7 +16,7 @@ from typing import TextIO
 
 from generala_conformance import games
 from generala_conformance.games.cards.arbiter import narrate
-from generala_reference.cards.events import event_json
+from generala_reference.cards.events import Event, event_json
 from generala_reference.cards.game import Game
 from generala_reference.cards.rules import Rules
 from generala_reference.cards.series import Series
@@ -42,7 +42,7 @@ def _rules(args: argparse.Namespace) -> Rules:
     return Rules.of(args.profile, overrides)
 
 
-def _random_play(series: Series, rng: random.Random, whole_series: bool) -> Iterator[tuple]:
+def _random_play(series: Series, rng: random.Random, whole_series: bool) -> Iterator[Event]:
     """Yield every event of the first game (or of the whole series) with random choices."""
     while True:
         game = series.game
@@ -92,7 +92,7 @@ class _Printer:
             self.out.write("  " + "   ".join(self.line) + "\n")
             self.line = []
 
-    def event(self, event: tuple, game: Game) -> None:
+    def event(self, event: Event, game: Game) -> None:
         kind = event[0]
         if kind == "deal":
             self._deal(game, event[1])

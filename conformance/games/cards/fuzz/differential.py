@@ -25,7 +25,7 @@ import random
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from operator import attrgetter, is_, is_not, not_
-from typing import Any, NamedTuple, Protocol
+from typing import Any, NamedTuple, Protocol, cast
 
 from generala_conformance.errors import UsageError
 from generala_conformance.games.cards.driver import show_events
@@ -262,17 +262,17 @@ class _Answered:
 
     def apply(self, *_: Any) -> list[Json]:
         if self.result["ok"]:
-            return self.result["events"]
+            return cast(list[Json], self.result["events"])
         error = self.result["error"]
         raise Refused(error.get("code"), error.get("message", ""))
 
     deal = apply
 
     def state(self) -> Json:
-        return self.result["state"]
+        return cast(Json, self.result["state"])
 
     def legal(self) -> list[str]:
-        return self.result["actions"]
+        return cast(list[str], self.result["actions"])
 
 
 _NOT_ASKED: Any = object()
