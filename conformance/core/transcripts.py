@@ -178,9 +178,10 @@ def _shown_path(path: Path | str) -> str:
 def area_of(where: str) -> str:
     """The file of transcripts a case goes in: its source file, relative to its game's
     suite, without suffix (``features/03_following``)."""
-    path = Path(where.rsplit(":", 1)[0])
-    parts = path.with_suffix("").parts
-    return "/".join(parts[1:] if len(parts) > 1 else parts)
+    path = Path(where.rsplit(":", 1)[0]).with_suffix("")
+    if path.is_absolute():  # a case from outside the kit's suites: its file's name
+        return path.name
+    return "/".join(path.parts[1:] if len(path.parts) > 1 else path.parts)
 
 
 @dataclass

@@ -15,6 +15,7 @@ const readline = require('node:readline');
 
 const FORMAT = 1; // the transcript format this runner reads
 const TIMEOUT_MS = 10000; // per request, as `check --timeout`
+const ILLEGAL_ANSWERS = ['apply', 'deal']; // the only requests an `illegal` reply may answer
 const OTHERWISE = { ok: 'fail', illegal: 'fail', 'bad-request': 'error', unsupported: 'skip' };
 
 class TranscriptError extends Error {}
@@ -179,10 +180,13 @@ const OPS = {
 };
 
 /** Why the reply `number` fails its expectation (`{outcome, message}`), or null when it satisfies it. */
-function judge(expect, reply, replies, hello, number) {
+function judge(sent, expect, reply, replies, hello, number) {
   const kind = reply.ok === true ? 'ok' : isObject(reply.error) ? reply.error.kind : undefined;
   const what = `request ${number}`;
   if (!(kind in OTHERWISE)) return { outcome: 'error', message: `${what}: a reply with neither a result nor an error kind` };
+  if (kind === 'illegal' && !ILLEGAL_ANSWERS.includes(sent.cmd)) {
+    return { outcome: 'error', message: `${what}: 'illegal' answers only apply or deal, not ${sent.cmd}` };
+  }
   const refusal = expect.refusal;
   if (!expect.accept.includes(kind) && !(refusal && refusal.kind === kind)) {
     const outcome = (expect.otherwise || {})[kind] || OTHERWISE[kind];
@@ -253,7 +257,7 @@ async function play(transcript, index, engine) {
       await engine.open();
       return { outcome: 'error', message: `request ${i + 1} (${request.send.cmd}): ${e.message}` };
     }
-    const verdict = judge(request.expect, reply, replies, engine.hello, i + 1);
+    const verdict = judge(request.send, request.expect, reply, replies, engine.hello, i + 1);
     replies.push({ kind: reply.ok === true ? 'ok' : field(reply.error, 'kind'), result: reply.result });
     if (verdict !== null) return verdict;
   }
@@ -289,6 +293,8 @@ function transcriptTests(defaultEngine) {
   for (const [file, transcripts] of byFile) {
     test(file, async (t) => {
       if (engine.child === null) await engine.open();
+      const game = engine.hello.game === undefined ? 'cards' : engine.hello.game;
+      if (game !== set.index.game) throw new Error(`the engine plays ${game}, the transcripts are of ${set.index.game}`);
       for (const transcript of transcripts) {
         await t.test(transcript.id, async (one) => {
           const verdict = await play(transcript, set.index, engine);
