@@ -23,7 +23,12 @@ class TranscriptError extends Error {}
 /** The set in `dir`: its index and its transcripts, in file order; a format this runner does not know is refused. */
 function loadSet(dir) {
   const indexPath = path.join(dir, 'index.json');
-  const index = JSON.parse(fs.readFileSync(indexPath, 'utf8'));
+  let index;
+  try {
+    index = JSON.parse(fs.readFileSync(indexPath, 'utf8'));
+  } catch (e) {
+    throw new TranscriptError(`${indexPath}: cannot be read as JSON: ${e.message}`);
+  }
   if (index.format !== FORMAT) {
     throw new TranscriptError(`${indexPath}: format ${JSON.stringify(index.format)} is unknown; this runner reads format ${FORMAT}`);
   }
@@ -32,7 +37,12 @@ function loadSet(dir) {
     const lines = fs.readFileSync(path.join(dir, file), 'utf8').split('\n');
     lines.forEach((line, n) => {
       if (line.trim() === '') return;
-      const transcript = JSON.parse(line);
+      let transcript;
+      try {
+        transcript = JSON.parse(line);
+      } catch (e) {
+        throw new TranscriptError(`${file}:${n + 1}: not JSON: ${e.message}`);
+      }
       if (transcript.format !== FORMAT) {
         throw new TranscriptError(`${file}:${n + 1}: format ${JSON.stringify(transcript.format)} is unknown; this runner reads format ${FORMAT}`);
       }

@@ -109,3 +109,14 @@ def test_a_runner_refuses_a_set_of_another_format(exported: dict[str, Path], tmp
     assert run.returncode != 0
     assert "format 2 is unknown; this runner reads format 1" in run.stdout
     assert not (tmp_path / "verdicts.json").exists()
+
+
+def test_a_runner_names_the_file_and_line_of_a_line_that_is_not_json(exported: dict[str, Path], tmp_path: Path) -> None:
+    copy = tmp_path / "dice"
+    shutil.copytree(exported["dice"], copy)
+    first = next(iter(json.loads((copy / "index.json").read_text("utf-8"))["files"]))
+    lines = (copy / first).read_text("utf-8").splitlines()
+    (copy / first).write_text("\n".join([lines[0], "{not json", *lines[2:]]) + "\n", "utf-8")
+    run = node_runner("dice", copy, tmp_path / "verdicts.json")
+    assert run.returncode != 0
+    assert f"{first}:2: not JSON" in run.stdout
