@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import json
 import os
+import secrets
 import shutil
-import tempfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -196,6 +196,7 @@ class TranscriptSet:
 
     @property
     def count(self) -> int:
+        """How many transcripts the set holds."""
         return sum(map(len, self.areas.values()))
 
     def index(self) -> Json:
@@ -246,16 +247,15 @@ def write_set(found: TranscriptSet, out: Path, force: bool = False) -> None:
     if out.is_dir() and any(out.iterdir()) and not force:
         raise ExportError("export-not-empty", f"{out}: the folder is not empty (--force replaces it)")
     out.parent.mkdir(parents=True, exist_ok=True)
-    temporary = Path(tempfile.mkdtemp(dir=out.parent, prefix=f".{out.name}.", suffix=".tmp"))
+    temporary = _fresh_folder(out, "tmp")
     try:
         for area, cases in found.areas.items():
             path = temporary / f"{area}.jsonl"
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(jsonl(cases), "utf-8")
         (temporary / "index.json").write_text(json.dumps(found.index(), indent=1, ensure_ascii=False) + "\n", "utf-8")
-        os.chmod(temporary, 0o777 & ~_umask())
         if out.is_dir():
-            old = Path(tempfile.mkdtemp(dir=out.parent, prefix=f".{out.name}.", suffix=".old"))
+            old = _fresh_folder(out, "old")
             os.replace(out, old / "set")
             os.replace(temporary, out)
             shutil.rmtree(old, ignore_errors=True)
@@ -266,7 +266,13 @@ def write_set(found: TranscriptSet, out: Path, force: bool = False) -> None:
         raise
 
 
-def _umask() -> int:
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
+def _fresh_folder(beside: Path, kind: str) -> Path:
+    """A new hidden folder beside ``beside``, made with the user's umask (as ``out`` would be)."""
+    for _ in range(100):
+        folder = beside.parent / f".{beside.name}.{secrets.token_hex(4)}.{kind}"
+        try:
+            folder.mkdir()
+        except FileExistsError:
+            continue
+        return folder
+    raise ExportError("export-no-temporary", f"{beside.parent}: no temporary folder could be made there")
