@@ -4,7 +4,7 @@ Every case, Gherkin scenarios included, is recorded on the reference engine as t
 ordered requests of the protocol with what a conforming reply must satisfy
 (:mod:`generala_conformance.core.transcripts`); a case that cannot be a fixed
 transcript is listed in ``index.json`` with the reason. The set is made from the
-installed kit each time (about 3 s), so that it is always the suite's own.
+installed kit each time (a few seconds), so that it is always the suite's own.
 
 Exit code: 0 the set is written; 2 it cannot be (the folder is not empty and
 ``--force`` is not given, or cannot be written).

@@ -113,3 +113,19 @@ def test_a_failed_export_leaves_the_folder_as_it_was(
     assert "No space left on device" in err
     assert (out / "index.json").read_text("utf-8") == "the old set"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["dice"]  # no temporary folder left
+
+
+def test_a_plugged_in_game_is_exported_by_the_shared_code() -> None:
+    """The toy game (``tests/toy_game.py``) says nothing of what it compares: its
+    accepted requests become transcripts, its case that expects a refusal is excluded by name."""
+    from tests.toy_game import GAME
+
+    cases = [*GAME.feature_cases(), *GAME.fixture_cases(None)]
+    found = transcripts.record(GAME, cases)
+    assert found.count + len(found.excluded) == len(cases) == 3
+    assert found.excluded == [
+        {
+            "id": "count/dec-at-zero-is-refused",
+            "reason": "request 2 (apply) is answered illegal and nothing says what it must be",
+        }
+    ]
