@@ -46,10 +46,37 @@ function loadSet(dir) {
       if (transcript.format !== FORMAT) {
         throw new TranscriptError(`${file}:${n + 1}: format ${JSON.stringify(transcript.format)} is unknown; this runner reads format ${FORMAT}`);
       }
+      const unknown = unknownField(transcript);
+      if (unknown !== null) throw new TranscriptError(`${file}:${n + 1}: ${unknown}: unknown to format ${FORMAT}`);
       transcripts.push({ file, line: n + 1, ...transcript });
     });
   }
   return { index, transcripts };
+}
+
+const FIELDS = {
+  transcript: ['format', 'game', 'suite', 'id', 'title', 'kind', 'where', 'clauses', 'ambiguities', 'needs', 'requests'],
+  needs: ['options', 'series', 'level', 'declared_points'],
+  request: ['send', 'expect'],
+  expect: ['accept', 'refusal', 'otherwise', 'same_as', 'checks'],
+  check: ['path', 'op', 'value', 'where'],
+};
+
+/** The first field of `transcript` this runner does not know (its meaning could change a verdict), or null. */
+function unknownField(transcript) {
+  const extra = (value, kind, where) => {
+    const found = Object.keys(value).find((key) => !FIELDS[kind].includes(key));
+    return found === undefined ? null : `${where}.${found}`;
+  };
+  const found = [extra(transcript, 'transcript', 'transcript'), extra(transcript.needs, 'needs', 'needs')];
+  transcript.requests.forEach((request, i) => {
+    found.push(extra(request, 'request', `requests[${i}]`), extra(request.expect, 'expect', `requests[${i}].expect`));
+    (request.expect.checks || []).forEach((check, j) => {
+      const where = `requests[${i}].expect.checks[${j}]`;
+      found.push(extra(check, 'check', where), check.op in OPS ? null : `${where}.op ${JSON.stringify(check.op)}`);
+    });
+  });
+  return found.find((f) => f !== null) || null;
 }
 
 // -- the engine --------------------------------------------------------------------

@@ -120,3 +120,16 @@ def test_a_runner_names_the_file_and_line_of_a_line_that_is_not_json(exported: d
     run = node_runner("dice", copy, tmp_path / "verdicts.json")
     assert run.returncode != 0
     assert f"{first}:2: not JSON" in run.stdout
+
+
+def test_a_runner_refuses_a_field_it_does_not_know(exported: dict[str, Path], tmp_path: Path) -> None:
+    copy = tmp_path / "cards"
+    shutil.copytree(exported["cards"], copy)
+    first = next(iter(json.loads((copy / "index.json").read_text("utf-8"))["files"]))
+    lines = (copy / first).read_text("utf-8").splitlines()
+    changed = json.loads(lines[2])
+    changed["requests"][0]["expect"]["novel"] = True
+    (copy / first).write_text("\n".join([*lines[:2], json.dumps(changed), *lines[3:]]) + "\n", "utf-8")
+    run = node_runner("cards", copy, tmp_path / "verdicts.json")
+    assert run.returncode != 0
+    assert f"{first}:3: requests[0].expect.novel: unknown to format 1" in run.stdout
