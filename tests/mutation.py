@@ -39,6 +39,7 @@ SUITE_TESTS = [
     "tests/unit/test_scenarios_loader.py",
     "tests/unit/test_scenarios_steps.py",
     "tests/unit/test_scenarios_driver.py",
+    "tests/unit/test_transcripts.py",
 ]
 FUZZ_TESTS = [
     "tests/unit/test_fuzz_compare.py",

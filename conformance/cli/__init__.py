@@ -19,7 +19,7 @@ from generala_conformance import games
 if TYPE_CHECKING:
     import argparse
 
-SHARED = ["serve", "rules", "check", "report", "expectations", "profile", "site"]
+SHARED = ["serve", "rules", "check", "report", "expectations", "profile", "site", "export"]
 """The commands of every game, each a module of this package."""
 
 

@@ -4,6 +4,7 @@ with every scenario, fixture and schema inside it (issue 2, non-negotiable)."""
 from __future__ import annotations
 
 import fcntl
+import json
 import os
 import re
 import subprocess
@@ -111,6 +112,19 @@ def test_regenerate_check_passes_from_the_wheel(installed: Path) -> None:
     result = run(installed, "generala-kit", "regenerate", "--check")
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
     assert "files are what their recipes give" in result.stdout
+
+
+@pytest.mark.parametrize(("game", "least"), [("cards", 600), ("dice", 1600)])
+def test_export_writes_the_suite_as_transcripts_from_the_wheel(
+    installed: Path, tmp_path: Path, game: str, least: int
+) -> None:
+    """The transcripts are made from the installed package on demand (``docs/transcripts.md``)."""
+    out = tmp_path / game
+    result = run(installed, "generala-kit", "export", "--game", game, "--out", str(out))
+    assert result.returncode == 0, result.stderr
+    index = json.loads((out / "index.json").read_text("utf-8"))
+    assert index["game"] == game and index["format"] == 1
+    assert sum(index["files"].values()) == index["transcripts"] >= least
 
 
 def test_site_builds_from_the_wheel(installed: Path, tmp_path: Path) -> None:

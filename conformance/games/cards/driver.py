@@ -5,6 +5,8 @@ Shared by the YAML fixtures (:mod:`generala_conformance.games.cards.fixtures`) a
 step definitions (:mod:`generala_conformance.games.cards.steps`). Comparison rules are those of
 ``docs/cards-contract.md``: expected events are matched in order, each expected event
 being a subset of the actual one; a refused action must leave the state unchanged.
+Each comparison also says what it compared (:func:`~generala_conformance.core.transcripts.claim`),
+which a recording writes down as the case's transcript (``docs/transcripts.md``).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from generala_conformance.core.transcripts import claim, mark, refusal
 from generala_conformance.games.cards.attribution import Move, Replay, attribute
 from generala_conformance.games.cards.divergence import Divergence
 from generala_conformance.games.cards.notation import action_text, canonical, event_text
@@ -79,6 +82,7 @@ class Driver:
         self.events: list[Json] = []
         self.replay = Replay()
         self.refused: Move | None = None  # the last move refused by the implementation
+        self.events_at: int | None = None  # the request that answered :attr:`events` (in a recording)
 
     def fail(
         self, step: str, expected: Any, actual: Any, *, attempted: Move | None = None, about: str | None = None
@@ -111,6 +115,9 @@ class Driver:
         codes). ``unsupported`` is a divergence, unless ``unsupported_ok`` (the case is
         then skipped)."""
         before = self._state_or_none() if unchanged else None
+        before_at = mark(self.adapter)
+        if unchanged:
+            claim(self.adapter, accept=["ok", "bad-request"])
         try:
             result = call()
         except (Refused, BadRequest) as exc:
@@ -123,7 +130,22 @@ class Driver:
             raise self.fail(step, str(want), f"answered unsupported: {exc}") from None
         else:
             raise self.fail(step, str(want), f"accepted: {_shown(result)}")
+        claim(
+            self.adapter,
+            accept=[],
+            refusal=refusal(
+                want.kind, want.code, code_may_be_absent=want.kind == "illegal", ignored_without_reason_codes=False
+            ),
+            otherwise={
+                "ok": "fail",
+                "illegal": "fail",
+                "bad-request": "fail",
+                "unsupported": "skip" if unsupported_ok else "fail",
+            },
+        )
         after = self._state_or_none() if unchanged else None
+        if unchanged:
+            claim(self.adapter, accept=["ok", "bad-request"], same_as=before_at)
         if after != before:
             changed = sorted(
                 k for k in set(before or {}) | set(after or {}) if (before or {}).get(k) != (after or {}).get(k)
@@ -147,7 +169,7 @@ class Driver:
         self.refused = None
         self.history.append(action_text(seat, action))
         self.replay.record(seat, action)
-        self.events = list(events)
+        self.events, self.events_at = list(events), mark(self.adapter)
         return self.events
 
     def act(self, seat: int, action: str) -> list[Json]:
@@ -167,7 +189,7 @@ class Driver:
             raise self.fail("deal the next game", "the deal is accepted", f"refused: {exc}") from None
         self.history.append("deal")
         self.replay.record(None, deck)
-        self.events = list(events)
+        self.events, self.events_at = list(events), mark(self.adapter)
         return self.events
 
     def refuse(self, seat: int, action: str, code: str | None) -> None:
@@ -175,9 +197,11 @@ class Driver:
         given and the implementation reports codes) and leave the state unchanged."""
         step = action_text(seat, action)
         before = self.adapter.state()
+        before_at = mark(self.adapter)
         try:
             events = self.adapter.apply(action, seat)
         except Refused as exc:
+            self.claim_refused(code)
             if code is not None and exc.code is not None and exc.code != code:
                 got = f"refused with {exc.code}"
                 raise self.fail(step, f"refused with {code}", got, attempted=(seat, action)) from None
@@ -186,13 +210,26 @@ class Driver:
             accepted = f"accepted: {show_events(events)}"
             raise self.fail(step, f"refused with {code or 'any code'}", accepted, attempted=(seat, action))
         after = self.adapter.state()
+        claim(self.adapter, same_as=before_at)
         if after != before:
             changed = sorted(k for k in set(before) | set(after) if before.get(k) != after.get(k))
             refused = f"changed: {', '.join(changed)}"
             raise self.fail(f"{step} (refused)", "the state unchanged", refused, attempted=(seat, action))
 
+    def claim_refused(self, code: str | None, at: int | None = None) -> None:
+        """Say that the move sent as request ``at`` (default: the last) must be refused
+        as illegal, with ``code`` when given (a refusal without a code passes)."""
+        expected = refusal("illegal", code, code_may_be_absent=True, ignored_without_reason_codes=False)
+        claim(self.adapter, at, accept=[], refusal=expected)
+
+    def claim_events(self, check: Json) -> None:
+        """Say that the events of the last move or deal (:attr:`events`) satisfy ``check``."""
+        if self.events_at is not None:
+            claim(self.adapter, self.events_at, check={"path": ["events"], **check})
+
     def expect_events(self, step: str, expected: Sequence[Json], actual: Sequence[Json]) -> None:
         """The events of a move must match the expected ones (``docs/cards-contract.md``)."""
+        self.claim_events({"op": "items-match", "value": list(expected)})
         if not events_match(expected, actual):
             raise self.fail(step, show_events(expected), show_events(actual))
 
@@ -201,6 +238,7 @@ class Driver:
         state = self.adapter.state()
         for key, want in sorted(expected.items(), key=lambda item: item[0] != "hands"):  # the deal first
             got = state.get(key)
+            self._claim_state_field(key, want)
             if key == "hands":
                 got = {s: canonical(state["hands"][s]) for s in want} if "hands" in state else None
                 want = {s: canonical(cards) for s, cards in want.items()}
@@ -210,9 +248,20 @@ class Driver:
                 raise self.fail(step, f"{key} = {want!r}", f"{key} = {got!r}", about=key)
         return state
 
+    def _claim_state_field(self, key: str, want: Any) -> None:
+        """What :meth:`expect_state` compares of the snapshot's field ``key``: hands and
+        the cards out of play as sets of cards, every other field as a subset."""
+        if key == "hands":
+            for seat, cards in want.items():
+                claim(self.adapter, check={"path": ["state", "hands", seat], "op": "set-equals", "value": cards})
+        else:
+            op = "set-equals" if key == "out_of_play" else "subset"
+            claim(self.adapter, check={"path": ["state", key], "op": op, "value": want})
+
     def expect_legal(self, step: str, expected: Sequence[str]) -> None:
         """The legal actions, as a set."""
         got = sorted(self.adapter.legal())
+        claim(self.adapter, check={"path": ["actions"], "op": "set-equals", "value": list(expected)})
         if got != sorted(expected):
             differs = sorted(set(got) ^ set(expected))
             attempted = (self.adapter.state().get("to_move"), differs[0]) if differs else None

@@ -25,7 +25,9 @@ Then
   ``the events are play P3 9H, trick P2 complete, lead P2 winner``,
   ``the series is not over``.
 
-Every refusal asserted by a step also asserts the state unchanged.
+Every refusal asserted by a step also asserts the state unchanged. Each claim also
+says what it compared (:func:`~generala_conformance.core.transcripts.claim`), for the
+case's transcript.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from generala_conformance.core import transcripts
 from generala_conformance.core.features import StepDefinitions
 from generala_conformance.games.cards.divergence import Divergence
 from generala_conformance.games.cards.driver import Driver, show_events
@@ -63,6 +66,8 @@ class Table:
         self.setup: Json | None = None
         self.started = False
         self.pending: tuple[str, Refused, Json] | None = None
+        self.moved_at: tuple[int | None, int | None] | None = None
+        """In a recording: the requests of the state before the last move of a When step and of that move."""
 
     def restart(self, setup: Json) -> None:
         """A new game (or series) on the same implementation, started at the next step."""
@@ -76,6 +81,9 @@ class Table:
             step, refusal, _ = self.pending
             refused = f"refused ({refusal.code}): {refusal.message}"
             raise self.driver.fail(step, "the move is accepted", refused, attempted=self.driver.refused)
+        if self.moved_at is not None:  # the last move was accepted, and must be
+            transcripts.claim(self.adapter, self.moved_at[1], accept=["ok"])
+            self.moved_at = None
         if not self.started:
             if self.setup is None:
                 raise Divergence("(scenario)", "a Given step sets up the table", "no setup", None)
@@ -94,16 +102,23 @@ class Table:
             driver.act(s, action)
             return
         before = self.adapter.state()
+        before_at = transcripts.mark(self.adapter)
         result = driver.attempt(s, action)
+        self.moved_at = (before_at, transcripts.mark(self.adapter))
+        transcripts.claim(self.adapter, accept=["ok", "illegal"])  # until a later step says which
         if isinstance(result, Refused):
             self.pending = (f"{player(s)} {action}", result, before)
 
-    def refusal(self) -> tuple[str, Refused, Json]:
-        """The pending refusal (consumed), with the state before the move."""
+    def refusal(self, code: str | None) -> tuple[str, Refused, Json, int | None]:
+        """The pending refusal (consumed) of a move that must be refused (with ``code``
+        when given), with the state before the move and the request that asked it."""
         if self.pending is None:
             raise self.driver.fail("the move is refused", "the last move refused", "it was accepted")
-        pending, self.pending = self.pending, None
-        return pending
+        (text, refused, before), self.pending = self.pending, None
+        before_at, move_at = self.moved_at or (None, None)
+        self.driver.claim_refused(code, move_at)
+        self.moved_at = None
+        return text, refused, before, before_at
 
 
 STEPS = StepDefinitions(lambda adapter, rules, _requires: Table(adapter, rules))
@@ -252,6 +267,7 @@ def _action(verb: str, what: str) -> str:
 def _claim_event(driver: Driver, step: str, who: int, kind: str, field: str, extra: Json) -> None:
     event = _event(driver, step, kind)
     wanted = {field: who, **extra}
+    driver.claim_events({"op": "last-where", "where": {"type": kind}, "value": wanted})
     ok = all(event.get(k) == v for k, v in wanted.items())
     _expect(driver, step, ok, event_text({"type": kind, **wanted}), event_text(event))
 
@@ -267,23 +283,35 @@ _EVENT_CLAIMS: dict[str, tuple[str, str, Json]] = {
 }
 
 
+def _state_claims(table: Table, *checks: tuple[str | int, str, Any]) -> None:
+    """Say what a claim compared of the snapshot just asked: ``(field, op, value)`` each."""
+    for key, op, value in checks:
+        path = ["state", "hands", key] if isinstance(key, int) else ["state", key]
+        transcripts.claim(table.adapter, check={"path": path, "op": op, "value": value})
+
+
 def _claim_state(table: Table, step: str, who: int, claim: str) -> None:
     driver = table.driver
     state = table.adapter.state()
     if claim == "leads next":
+        _state_claims(table, ("to_move", "equals", who), ("phase", "equals", "play"), ("trick", "truthy", False))
         _claim_event(driver, step, who, "lead", "player", {})
         ok = state.get("to_move") == who and state.get("phase") == "play" and not state.get("trick")
         _expect(driver, step, ok, f"{player(who)} to lead a new trick", f"to_move {state.get('to_move')}")
     elif claim == "is to move":
+        _state_claims(table, ("to_move", "equals", who))
         _expect(driver, step, state.get("to_move") == who, f"{player(who)} to move", str(state.get("to_move")))
     elif claim == "must take a card":
+        _state_claims(table, ("phase", "equals", "take"), ("taking", "equals", who), ("to_move", "equals", who))
         ok = state.get("phase") == "take" and state.get("taking") == who and state.get("to_move") == who
         _expect(driver, step, ok, f"phase take, {player(who)} taking", f"phase {state.get('phase')}")
     elif (m := re.fullmatch(r"holds (\d+) cards?", claim)) is not None:
+        _state_claims(table, (who, "length", int(m.group(1))))
         got = len(state["hands"][who])
         _expect(driver, step, got == int(m.group(1)), f"{m.group(1)} cards", f"{got} cards")
     elif (m := re.fullmatch(r"holds (.+)", claim)) is not None:
         want = canonical(cards(m.group(1).replace("no cards", "none")))
+        _state_claims(table, (who, "set-equals", want))
         held = canonical(state["hands"][who])
         _expect(driver, step, held == want, " ".join(want) or "no cards", " ".join(held) or "no cards")
     else:
@@ -305,6 +333,8 @@ def then_player(generala_table: Table, who: str, claim: str) -> None:
         kind, field, extra = _EVENT_CLAIMS[claim]
         _claim_event(driver, step, s, kind, field, extra)
     elif claim in ("goes out", "does not go out"):
+        op = "some-where" if claim == "goes out" else "none-where"
+        driver.claim_events({"op": op, "where": {"type": "out", "player": s}})
         went = any(e.get("type") == "out" and e.get("player") == s for e in driver.events)
         _expect(driver, step, went == (claim == "goes out"), claim, show_events(driver.events))
     elif (m := _MUST_LEAD.fullmatch(claim)) is not None:
@@ -313,6 +343,8 @@ def then_player(generala_table: Table, who: str, claim: str) -> None:
         action = _action(m.group(2), m.group(3) or "")
         _claim_state(generala_table, step, s, "is to move")
         legal = generala_table.adapter.legal()
+        op = "not-contains" if m.group(1) else "contains"
+        transcripts.claim(generala_table.adapter, check={"path": ["actions"], "op": op, "value": action})
         if m.group(1):
             _expect(driver, step, action not in legal, f"{action} not legal", f"legal {legal}")
             driver.refuse(s, action, None)
@@ -326,12 +358,13 @@ def _general(table: Table, step: str) -> Callable[[], None] | None:
     driver = table.driver
 
     def refused(code: str) -> None:
-        text, refusal, before = table.refusal()
         want = code or None
+        text, refusal, before, before_at = table.refusal(want)
         if want and refusal.code is not None and refusal.code != want:
             got = f"refused with {refusal.code}"
             raise driver.fail(text, f"refused with {want}", got, attempted=driver.refused)
         after = table.adapter.state()
+        transcripts.claim(table.adapter, same_as=before_at)
         _expect(driver, text, after == before, "the state unchanged after the refusal", "it changed")
 
     def legal(text: str) -> None:
@@ -341,16 +374,19 @@ def _general(table: Table, step: str) -> Callable[[], None] | None:
     def trick(text: str) -> None:
         plays = [] if text == "empty" else [parse_action(p) for p in re.split(r",\s*", text)]
         got = [(t["player"], t["card"]) for t in table.adapter.state().get("trick", [])]
+        _state_claims(table, ("trick", "items-match", [{"player": s, "card": c} for s, c in plays]))
         _expect(driver, step, got == plays, str(plays), str(got))
 
     def out_of_play(text: str) -> None:
         got = list(table.adapter.state().get("out_of_play", []))
+        _state_claims(table, ("out_of_play", "includes-all", cards(text)))
         for c in cards(text):
             _expect(driver, step, c in got, f"{c} out of play", f"out of play {canonical(got)}")
             got.remove(c)
 
     def not_out_of_play(text: str) -> None:
         got = list(table.adapter.state().get("out_of_play", []))
+        _state_claims(table, ("out_of_play", "excludes-all", cards(text)))
         for c in cards(text):
             _expect(driver, step, c not in got, f"{c} not out of play", f"out of play {canonical(got)}")
 
@@ -360,21 +396,26 @@ def _general(table: Table, step: str) -> Callable[[], None] | None:
     def sizes(text: str) -> None:
         got = [len(h) for h in table.adapter.state()["hands"]]
         want = [int(x) for x in re.split(r",\s*", text)]
+        _state_claims(table, ("hands", "lengths", want))
         _expect(driver, step, got == want, f"hand sizes {want}", f"hand sizes {got}")
 
     def over(negated: str) -> None:
         state = table.adapter.state()
+        _state_claims(table, ("over", "truthy", not negated))
         _expect(driver, step, bool(state.get("over")) != bool(negated), step, f"over = {state.get('over')}")
 
     def series_on(_: str) -> None:
         series = table.adapter.state().get("series") or {}
+        transcripts.claim(table.adapter, check={"path": ["state", "series", "over"], "op": "equals", "value": False})
         _expect(driver, step, series.get("over") is False, "the series goes on", str(series))
 
     def nobody_out(_: str) -> None:
+        driver.claim_events({"op": "none-where", "where": {"type": "out"}})
         _expect(driver, step, all(e.get("type") != "out" for e in driver.events), step, show_events(driver.events))
 
     def nobody_loses(_: str) -> None:
         event = _event(driver, step, "game-over")
+        driver.claim_events({"op": "last-where", "where": {"type": "game-over"}, "value": {"loser": None}})
         _expect(driver, step, event.get("loser") is None, "no loser", str(event))
 
     checks: dict[str, Callable[[str], None]] = {

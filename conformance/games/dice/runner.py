@@ -9,7 +9,9 @@ default), and every other case expects the points of that table, computed by the
 reference engine (D-SCORE-7); without one, a case expects what its fixture says.
 Qualification (a ``null`` or not) and points are told apart: a wrong ``null``
 breaks the category's D-CAT clause, a wrong number its D-SCORE clause (or
-D-FIRST-1 when the bonus is what differs).
+D-FIRST-1 when the bonus is what differs). Each comparison also says what it
+compared (:func:`~generala_conformance.core.transcripts.claim`), for the case's
+transcript (``docs/transcripts.md``).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from generala_conformance.core.transcripts import claim, mark, need, refusal
 from generala_conformance.games.dice.reference_adapter import DiceReferenceAdapter, score_request
 from generala_conformance.games.dice.scoring_cases import POINT_CLAUSES, QUALIFY_CLAUSES
 from generala_conformance.transport.adapter import Refused
@@ -88,6 +91,8 @@ def run_case(case: DiceCase, adapter: Any, rules: dict[str, str]) -> None:
     :class:`DiceDivergence` at the first divergence, :class:`DeclaredUnsupported`
     for a case the implementation's ``hello`` rules out."""
     hello = adapter.hello()
+    need(adapter, "level", case.level)
+    need(adapter, "declared_points", False)
     if case.level not in levels_of(hello):
         raise DeclaredUnsupported(f"level not supported: {case.level}")
     table = declared_table(hello)
@@ -114,6 +119,7 @@ def run_scoring(case: DiceCase, adapter: Any, rules: dict[str, str], table: Poin
     request = {**case.roll, "rules": rules, "marks": dict(case.marks)}
     expected = case.expect if table is None else score_request({**request, "rules": case_reading(case, rules)}, table)
     reply = adapter.score(request)
+    claim_scores(adapter, expected["scores"], expected["wins"])
     step = f"score {''.join(map(str, case.roll['dice']))} (roll {case.roll['roll']}, {case.roll['thrown']} thrown)"
     scores = reply.get("scores")
     if not isinstance(scores, dict) or not isinstance(reply.get("wins"), bool):
@@ -124,6 +130,22 @@ def run_scoring(case: DiceCase, adapter: Any, rules: dict[str, str], table: Poin
             raise DiceDivergence(f"{step}: {category}", said(want), said(got), _score_clause(case, category, want, got))
     if reply["wins"] != expected["wins"]:
         raise DiceDivergence(f"{step}: wins", expected["wins"], reply["wins"], _wins_clause(case))
+
+
+def claim_scores(adapter: Any, scores: Mapping[str, Any], wins: bool | None) -> None:
+    """Say what :func:`run_scoring` compares of a ``score`` reply: ``scores`` an object,
+    ``wins`` a boolean, each expected category's entry and (unless ``None``) ``wins``."""
+    claim(adapter, check={"path": ["scores"], "op": "type", "value": "object"})
+    claim(adapter, check={"path": ["wins"], "op": "type", "value": "boolean"})
+    for category, want in scores.items():
+        claim(adapter, check={"path": ["scores", category], "op": "equals", "value": want})
+    if wins is not None:
+        claim(adapter, check={"path": ["wins"], "op": "equals", "value": wins})
+
+
+def dice_refusal(code: str) -> dict[str, Any]:
+    """The refusal of a game action: ``illegal`` with ``code``, unless the implementation reports no codes."""
+    return refusal("illegal", code, code_may_be_absent=False, ignored_without_reason_codes=True)
 
 
 def said(points: Any) -> str:
@@ -209,10 +231,12 @@ def run_game(case: DiceCase, adapter: Any, rules: dict[str, str], table: PointTa
         elif "state" in step:
             state = adapter.state()
             for key, want in step["state"].items():
+                claim(adapter, check={"path": ["state", key], "op": "equals", "value": want})
                 if state.get(key) != want:
                     raise DiceDivergence(f"{where}: state.{key}", want, state.get(key), _state_clause(key, history))
         else:
             got = adapter.legal()
+            claim(adapter, check={"path": ["actions"], "op": "set-equals", "value": list(step["legal"])})
             if sorted(got) != sorted(step["legal"]):
                 missing = sorted(set(step["legal"]) - set(got))
                 extra = sorted(set(got) - set(step["legal"]))
@@ -234,14 +258,17 @@ def _do(step: Mapping[str, Any], adapter: Any, where: str, history: list[str], r
     )
     if "refused" in step:
         before = adapter.state()
+        before_at = mark(adapter)
         try:
             events = adapter.apply(action, player, dice)
         except Refused as refused:
+            claim(adapter, accept=[], refusal=dice_refusal(step["refused"]))
             if reason_codes and refused.code != step["refused"]:
                 raise DiceDivergence(
                     shown, f"refused: {step['refused']}", f"refused: {refused.code}", _refusal_clause(step["refused"])
                 ) from None
             after = adapter.state()
+            claim(adapter, same_as=before_at)
             if after != before:
                 raise DiceDivergence(
                     f"{shown} (refused)", "the state unchanged", after, _refusal_clause(step["refused"])
@@ -255,6 +282,7 @@ def _do(step: Mapping[str, Any], adapter: Any, where: str, history: list[str], r
             shown, step["events"], f"refused: {refused.code}", _event_clause(step["events"], action)
         ) from None
     history.append(action + (f" {''.join(map(str, dice))}" if dice else ""))
+    claim(adapter, check={"path": ["events"], "op": "items-match", "value": list(step["events"])})
     if len(events) != len(step["events"]) or any(
         not _within(w, g) for w, g in zip(step["events"], events, strict=False)
     ):

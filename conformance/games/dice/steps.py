@@ -22,7 +22,8 @@ Then
 
 A step of a level the implementation does not declare skips the scenario
 (``level not supported: LEVEL``); with a declared point table, points are expected
-from that table (D-SCORE-7).
+from that table (D-SCORE-7). Each claim also says what it compared
+(:func:`~generala_conformance.core.transcripts.claim`), for the case's transcript.
 """
 
 from __future__ import annotations
@@ -31,12 +32,14 @@ import re
 from collections.abc import Mapping
 from typing import Any, cast
 
+from generala_conformance.core import transcripts
 from generala_conformance.core.features import StepDefinitions
 from generala_conformance.games.dice.reference_adapter import score_request
 from generala_conformance.games.dice.runner import (
     DiceAttribution,
     DiceDivergence,
     declared_table,
+    dice_refusal,
     levels_of,
     qualify_clause,
     said,
@@ -76,16 +79,24 @@ class DiceTable:
         # values the case requires (``profile`` withholds them but still expects them).
         self.reading = {**self.rules, **self.requires}
         self.hello = adapter.hello()
+        transcripts.need(adapter, "declared_points", False)
         self.players = 0
         self.started = False
         self.events: list[Json] = []
         self.refused: tuple[str, Refused, Json] | None = None
         self.request: Json | None = None
+        self.scored_at: int | None = None
+        """In a recording: the request that answered :attr:`reply`."""
         self.reply: Json | None = None
         self.last_roll: Json | None = None
+        self.events_at: int | None = None
+        """In a recording: the request that answered :attr:`events` (``None``: no events)."""
+        self.moved_at: tuple[int | None, int | None] | None = None
+        """In a recording: the requests of the state before the last move and of that move."""
 
     def level(self, level: str) -> None:
         """Skip the scenario when the implementation does not declare ``level``."""
+        transcripts.need(self.adapter, "level", level)
         if level not in levels_of(self.hello):
             raise DeclaredUnsupported(f"level not supported: {level}")
 
@@ -94,6 +105,18 @@ class DiceTable:
         if self.refused is not None:
             step, refusal, _ = self.refused
             raise DiceDivergence(step, "the move is accepted", f"refused ({refusal.code}): {refusal.message}", None)
+        if self.moved_at is not None:  # the last move was accepted, and must be
+            transcripts.claim(self.adapter, self.moved_at[1], accept=["ok"])
+            self.moved_at = None
+
+    def claim_events(self, check: Json) -> None:
+        """Say that the events of the last move (:attr:`events`) satisfy ``check``."""
+        if self.events_at is not None:
+            transcripts.claim(self.adapter, self.events_at, check={"path": ["events"], **check})
+
+    def claim_state(self, key: str, op: str, value: Any) -> None:
+        """Say what a step compared of the snapshot just asked."""
+        transcripts.claim(self.adapter, check={"path": ["state", key], "op": op, "value": value})
 
     def game(self) -> Any:
         self.check_pending()
@@ -106,10 +129,14 @@ class DiceTable:
     def move(self, step: str, action: str, player: int, dice: list[int] | None = None) -> None:
         adapter = self.game()
         before = adapter.state()
+        before_at = transcripts.mark(adapter)
         try:
             self.events = adapter.apply(action, player, dice) if dice is not None else adapter.apply(action, player)
+            self.events_at = transcripts.mark(adapter)
         except Refused as refusal:
-            self.refused, self.events = (step, refusal, before), []
+            self.refused, self.events, self.events_at = (step, refusal, before), [], None
+        self.moved_at = (before_at, transcripts.mark(adapter))
+        transcripts.claim(adapter, accept=["ok", "illegal"])  # until a later step says which
         self.last_roll = next((e for e in self.events if e.get("type") == "rolled"), self.last_roll)
 
     def table(self) -> PointTable:
@@ -121,6 +148,7 @@ class DiceTable:
         if self.reply is None:
             assert self.request is not None, "a scoring step needs 'Given the roll ...' first"
             self.reply = self.adapter.score({**self.request, "rules": self.rules})
+            self.scored_at = transcripts.mark(self.adapter)
         return self.reply
 
 
@@ -186,10 +214,14 @@ def _refused(dice_table: DiceTable, code: str) -> None:
         raise DiceDivergence("the last move", f"refused with {code}", dice_table.events, None)
     step, refusal, before = dice_table.refused
     dice_table.refused = None
+    before_at, move_at = dice_table.moved_at or (None, None)
+    dice_table.moved_at = None
+    transcripts.claim(dice_table.adapter, move_at, accept=[], refusal=dice_refusal(code))
     clause = DiceAttribution("D-SHEET-2", f"the move must be refused ({code})")
     if dice_table.hello.get("reason_codes", True) and refusal.code != code:
         raise DiceDivergence(step, f"refused with {code}", f"refused with {refusal.code}", clause)
     after = dice_table.game().state()
+    transcripts.claim(dice_table.adapter, same_as=before_at)
     if after != before:
         raise DiceDivergence(f"{step} (refused)", "the state unchanged", after, clause)
 
@@ -212,6 +244,9 @@ def _has_scored(dice_table: DiceTable, player: str, want: str, category: str, bo
     if declared_table(dice_table.hello) is not None and rolled is not None:
         expected = points(Category(name), counts_of(rolled["dice"]), dice_table.table(), rolled["first"])
     wanted = {"type": "scored", "player": int(player) - 1, "category": name, "points": expected}
+    dice_table.claim_events({"op": "last-where", "where": {"type": "scored"}, "value": wanted})
+    if bonus is not None and declared_table(dice_table.hello) is None:
+        dice_table.claim_events({"op": "last-where", "where": {"type": "scored"}, "value": {"bonus": int(bonus)}})
     if event is None or any(event.get(k) != v for k, v in wanted.items()):
         raise DiceDivergence(
             f"P{player} scores {category}",
@@ -232,6 +267,7 @@ def _has_scored(dice_table: DiceTable, player: str, want: str, category: str, bo
 def _wins_at_once(dice_table: DiceTable, player: str) -> None:
     dice_table.game()
     event = _last(dice_table, "auto-win")
+    dice_table.claim_events({"op": "last-where", "where": {"type": "auto-win"}, "value": {"player": int(player) - 1}})
     if event is None or event.get("player") != int(player) - 1:
         raise DiceDivergence(
             "the last roll",
@@ -244,6 +280,7 @@ def _wins_at_once(dice_table: DiceTable, player: str) -> None:
 @STEPS.then("nobody wins at once")
 def _nobody_wins_at_once(dice_table: DiceTable) -> None:
     dice_table.game()
+    dice_table.claim_events({"op": "none-where", "where": {"type": "auto-win"}})
     if _last(dice_table, "auto-win") is not None:
         raise DiceDivergence(
             "the last roll", "no auto-win", dice_table.events, DiceAttribution("D-FIRST-4", "no automatic win here")
@@ -253,6 +290,8 @@ def _nobody_wins_at_once(dice_table: DiceTable) -> None:
 @STEPS.then(re.compile(rf"{_PLAYER} is to play"))
 def _to_play(dice_table: DiceTable, player: str) -> None:
     state = dice_table.game().state()
+    dice_table.claim_state("player", "equals", int(player) - 1)
+    dice_table.claim_state("over", "truthy", False)
     if state["player"] != int(player) - 1 or state["over"]:
         raise DiceDivergence(
             "whose turn", f"P{player}", f"P{state['player'] + 1}", DiceAttribution("D-PLAY-2", "the turn order")
@@ -262,6 +301,7 @@ def _to_play(dice_table: DiceTable, player: str) -> None:
 @STEPS.then(re.compile(r"the roll (?P<verb>counts|does not count) as a first roll"))
 def _first_roll(dice_table: DiceTable, verb: str) -> None:
     state = dice_table.game().state()
+    dice_table.claim_state("first-roll", "equals", verb == "counts")
     if state["first-roll"] != (verb == "counts"):
         raise DiceDivergence(
             "the last roll",
@@ -275,6 +315,8 @@ def _first_roll(dice_table: DiceTable, verb: str) -> None:
 def _may(dice_table: DiceTable, player: str, verb: str, what: str, category: str) -> None:
     legal = dice_table.game().legal()
     action = f"{what} {category_name(category)}"
+    op = "contains" if verb == "may" else "not-contains"
+    transcripts.claim(dice_table.adapter, check={"path": ["actions"], "op": op, "value": action})
     if (action in legal) != (verb == "may"):
         clause = qualify_clause(category_name(category), dice_table.requires) if what == "score" else "D-SHEET-3"
         raise DiceDivergence(
@@ -289,6 +331,8 @@ def _may(dice_table: DiceTable, player: str, verb: str, what: str, category: str
 def _over(dice_table: DiceTable, winners: str) -> None:
     state = dice_table.game().state()
     want = [int(p[1:]) - 1 for p in winners.split(" and ")]
+    dice_table.claim_state("over", "truthy", True)
+    dice_table.claim_state("winners", "equals", want)
     if not state["over"] or state["winners"] != want:
         raise DiceDivergence(
             "the end of the game",
@@ -301,6 +345,7 @@ def _over(dice_table: DiceTable, winners: str) -> None:
 @STEPS.then("the game is not over")
 def _not_over(dice_table: DiceTable) -> None:
     state = dice_table.game().state()
+    dice_table.claim_state("over", "truthy", False)
     if state["over"]:
         raise DiceDivergence(
             "the end of the game", "not over", state["winners"], DiceAttribution("D-FIRST-5", "the game goes on")
@@ -311,6 +356,8 @@ def _not_over(dice_table: DiceTable) -> None:
 def _totals(dice_table: DiceTable, totals: str) -> None:
     state = dice_table.game().state()
     want = [int(t) for t in totals.split(", ")]
+    if declared_table(dice_table.hello) is None:
+        dice_table.claim_state("totals", "equals", want)
     if declared_table(dice_table.hello) is None and state["totals"] != want:
         raise DiceDivergence("the totals", want, state["totals"], DiceAttribution("D-END-2", "each player's points"))
 
@@ -334,6 +381,9 @@ def _it_scores(dice_table: DiceTable, want: str, category: str) -> None:
     name = category_name(category)
     got = dice_table.answer()["scores"].get(name)
     expected = _expected_entry(dice_table, name, int(want))
+    transcripts.claim(
+        dice_table.adapter, dice_table.scored_at, check={"path": ["scores", name], "op": "equals", "value": expected}
+    )
     if got != expected:
         clause = qualify_clause(name, dice_table.requires) if got is None else POINT_CLAUSES[name]
         attribution = DiceAttribution(clause, f"the roll in {category}")
@@ -344,6 +394,9 @@ def _it_scores(dice_table: DiceTable, want: str, category: str) -> None:
 def _it_does_not_qualify(dice_table: DiceTable, category: str) -> None:
     name = category_name(category)
     got = dice_table.answer()["scores"].get(name)
+    transcripts.claim(
+        dice_table.adapter, dice_table.scored_at, check={"path": ["scores", name], "op": "equals", "value": None}
+    )
     if got is not None:
         raise DiceDivergence(
             f"the roll in {category}",
@@ -356,5 +409,8 @@ def _it_does_not_qualify(dice_table: DiceTable, category: str) -> None:
 @STEPS.then(re.compile(r"it (?P<verb>wins|does not win) at once"))
 def _it_wins(dice_table: DiceTable, verb: str) -> None:
     got = dice_table.answer()["wins"]
+    transcripts.claim(
+        dice_table.adapter, dice_table.scored_at, check={"path": ["wins"], "op": "equals", "value": verb == "wins"}
+    )
     if got != (verb == "wins"):
         raise DiceDivergence("wins", verb == "wins", got, DiceAttribution("D-FIRST-3", "the automatic win"))
