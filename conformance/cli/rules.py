@@ -124,7 +124,7 @@ def show_clause(clause: Clause, root: Path, all_cases: bool = False, spec: str =
     rulings = (f"  {e.id} (ruling {e.decisions[0].ruling}): {e.title}" for e in related)
     yield from _section("Rests on the ambiguity rulings", rulings, "none")
     yield from _section("Rule options", _options_of(related, spec), "none")
-    cited = [c for c in scenario_citations(root) if c.clause == clause.id]
+    cited = scenario_citations(root, clause.id)
     yield from _section(f"Scenarios ({len(cited)})", _citation_lines(cited, all_cases), "no scenario cites it yet")
 
 

@@ -9,15 +9,15 @@ import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, cast
 
+import yaml
 from generala_spec import rulebook
 from generala_spec.folders import CARDS
+from gherkin.parser import Parser
 
-_TAG = re.compile(r"@((?:[A-Z]-[A-Z]+|AMB)-\d+)(?![\w-])")
-_FLOW_LIST = re.compile(r"^\s*-?\s*clauses:\s*\[([^\]]*)\]")
-_BLOCK_START = re.compile(r"^(\s*)-?\s*clauses:\s*$")
-_BLOCK_ITEM = re.compile(r"^\s*-\s*['\"]?([A-Z]-[A-Z]+-\d+)['\"]?\s*(?:#.*)?$")
-_CLAUSE_ID = re.compile(r"[A-Z]-[A-Z]+-\d+")
+_CITED = re.compile(r"(?:[A-Z]-[A-Z]+|AMB)-\d+")
+"""A clause (``R-NEXT-4``) or an ambiguity (``AMB-5``) cited by a tag or a ``clauses:`` list."""
 
 
 def area_pattern(spec: str = CARDS) -> re.Pattern[str]:
@@ -50,47 +50,59 @@ class Citation:
 
 
 def _feature_citations(path: Path, text: str) -> Iterator[Citation]:
-    for number, line in enumerate(text.splitlines(), 1):
-        if line.lstrip().startswith("@"):
-            for match in _TAG.finditer(line):
-                yield Citation(match.group(1), path, number)
+    """The tags of a feature file (the official Gherkin parser's document) that cite."""
+    document = cast(dict[str, Any], Parser().parse(text))
+    for tag in _tags(document.get("feature") or {}):
+        name = tag["name"].removeprefix("@")
+        if _CITED.fullmatch(name):
+            yield Citation(name, path, tag["location"]["line"])
+
+
+def _tags(node: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    """Every tag of a Gherkin node (feature, rule, scenario, examples) and of its children."""
+    yield from node.get("tags", ())
+    for child in [*node.get("children", ()), *node.get("examples", ())]:
+        for part in (child.get("rule"), child.get("scenario"), child if "tableHeader" in child else None):
+            if part is not None:
+                yield from _tags(part)
 
 
 def _yaml_citations(path: Path, text: str) -> Iterator[Citation]:
-    in_block = False
-    for number, line in enumerate(text.splitlines(), 1):
-        flow = _FLOW_LIST.match(line)
-        if flow:
-            for clause in _CLAUSE_ID.findall(flow.group(1)):
-                yield Citation(clause, path, number)
-            in_block = False
-            continue
-        if _BLOCK_START.match(line):
-            in_block = True
-            continue
-        item = _BLOCK_ITEM.match(line) if in_block else None
-        if item:
-            yield Citation(item.group(1), path, number)
-        else:
-            in_block = False
+    """The items of every ``clauses:`` list of a YAML file (its node graph, with their lines)."""
+    stack = [yaml.compose(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, yaml.MappingNode):
+            for key, value in node.value:
+                if key.value == "clauses" and isinstance(value, yaml.SequenceNode):
+                    for item in value.value:
+                        if isinstance(item, yaml.ScalarNode) and _CITED.fullmatch(item.value):
+                            yield Citation(item.value, path, item.start_mark.line + 1)
+                else:
+                    stack.append(value)
+        elif isinstance(node, yaml.SequenceNode):
+            stack.extend(node.value)
 
 
 RECIPES = "recipes"
 
 
-def scenario_citations(root: Path) -> list[Citation]:
-    """Every citation of a clause under ``root``: Gherkin tags ``@R-...`` (and ``@AMB-...``) in
-    ``.feature`` files and ``clauses:`` lists in YAML fixtures (a text scan). The recipes
-    (``recipes/``) are left out: each is the source of a fixture already counted."""
+def scenario_citations(root: Path, cited: str | None = None) -> list[Citation]:
+    """Every citation of a clause under ``root`` (of ``cited`` only, when given): Gherkin
+    tags ``@R-...`` (and ``@AMB-...``) in ``.feature`` files and ``clauses:`` lists in YAML
+    fixtures, read by their parsers (a file that does not hold the text ``cited`` is not
+    parsed). The recipes (``recipes/``) are left out: each is the source of a fixture
+    already counted."""
     found: list[Citation] = []
     for path in sorted(root.rglob("*")):
-        if RECIPES in path.relative_to(root).parts:
+        if RECIPES in path.relative_to(root).parts or path.suffix not in (".feature", ".yaml", ".yml"):
             continue
-        if path.suffix == ".feature":
-            found.extend(_feature_citations(path, path.read_text("utf-8")))
-        elif path.suffix in (".yaml", ".yml"):
-            found.extend(_yaml_citations(path, path.read_text("utf-8")))
-    return found
+        text = path.read_text("utf-8")
+        if cited is not None and cited not in text:
+            continue
+        citations = _feature_citations if path.suffix == ".feature" else _yaml_citations
+        found.extend(c for c in citations(path, text) if cited in (None, c.clause))
+    return sorted(found, key=lambda c: (str(c.path), c.line))
 
 
 def folded(text: str) -> str:
