@@ -129,3 +129,21 @@ def test_a_plugged_in_game_is_exported_by_the_shared_code() -> None:
             "reason": "request 2 (apply) is answered illegal and nothing says what it must be",
         }
     ]
+
+
+@pytest.mark.parametrize("name", ["cards", "dice"])
+def test_the_shipped_transcripts_are_what_export_writes(
+    name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``scenarios/<game>/transcripts/`` (in the repository and the wheel, for a runner
+    that has no Python) is the set ``export`` writes today, file for file."""
+    shipped = Path(str(files("generala_scenarios").joinpath(name, "transcripts")))
+    code, _, _ = run_command(export, ["--game", name, "--out", str(tmp_path / "fresh")], capsys)
+    assert code == 0
+    fresh = tmp_path / "fresh"
+    names = sorted(p.relative_to(fresh).as_posix() for p in fresh.rglob("*") if p.is_file())
+    assert names == sorted(p.relative_to(shipped).as_posix() for p in shipped.rglob("*") if p.is_file())
+    stale = [n for n in names if (fresh / n).read_bytes() != (shipped / n).read_bytes()]
+    assert stale == [], (
+        f"stale: {stale[:5]}; write them again: generala-kit export --game {name} --out {shipped} --force"
+    )
