@@ -29,10 +29,10 @@ ROOT = Path(__file__).resolve().parent.parent
 CONSOLE_SCRIPT = """# -*- coding: utf-8 -*-
 import re
 import sys
-from generala_conformance.cli import program
+from generala_conformance.cli import main
 if __name__ == '__main__':
     sys.argv[0] = re.sub(r'(-script\\.pyw|\\.exe)?$', '', sys.argv[0])
-    sys.exit(program())
+    sys.exit(main())
 """
 """The ``generala-kit`` script pip writes for the kit's entry point (after its ``#!`` line)."""
 

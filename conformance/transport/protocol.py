@@ -319,13 +319,13 @@ class MessageValidator:
     def check_request(self, message: Json) -> None:
         """Raise :class:`InvalidMessage` when a request the kit built is not valid
         (and not one a case sends invalid on purpose)."""
-        error = _first_error(self._request, message)
+        error = self._request.first_error(message)
         if error and _canonical({k: v for k, v in message.items() if k != "id"}) not in self._allowed:
             raise InvalidMessage(f"request breaks the protocol schema: {error}")
 
     def check_reply(self, cmd: str, message: Json) -> None:
         """Raise :class:`ProtocolViolation` when a reply to ``cmd`` is not valid."""
-        error = _first_error(self._replies[cmd], message)
+        error = self._replies[cmd].first_error(message)
         if error:
             raise _violation(f"reply to {cmd} breaks the protocol schema: {error}", message)
 
@@ -334,29 +334,48 @@ def _canonical(request: Json) -> str:
     return json.dumps(request, sort_keys=True)
 
 
-@cache
-def _schema_part(schema_name: str, name: str) -> Any:
-    """A validator of one ``$defs`` entry of a game's protocol schema."""
-    from jsonschema import Draft202012Validator
+class SchemaPart:
+    """One ``$defs`` entry of a game's protocol schema, as a validator: ``jsonschema_rs``
+    (compiled) tells whether a message is valid, and ``jsonschema`` says why one is
+    not. Validating every message of a ``check --validate-messages`` run with
+    ``jsonschema`` alone made that run several times slower (``bench/bench_check.py``)."""
 
-    schema = protocol_schema(schema_name)
-    Draft202012Validator.check_schema(schema)
-    return Draft202012Validator({"$defs": schema["$defs"], "$ref": f"#/$defs/{name}"})
+    def __init__(self, schema_name: str, name: str) -> None:
+        import jsonschema_rs
+        from jsonschema import Draft202012Validator
+
+        schema = protocol_schema(schema_name)
+        Draft202012Validator.check_schema(schema)
+        part = {"$defs": schema["$defs"], "$ref": f"#/$defs/{name}"}
+        self.full = Draft202012Validator(part)
+        self.fast = jsonschema_rs.Draft202012Validator(part)
+
+    def first_error(self, message: Json) -> str | None:
+        """Why ``message`` breaks this part of the schema (the error ``jsonschema``
+        finds most relevant); ``None`` when it does not."""
+        from jsonschema.exceptions import best_match
+
+        try:
+            if self.fast.is_valid(message):
+                return None
+        except ValueError:  # a text Rust cannot hold (a lone surrogate): jsonschema alone decides
+            pass
+        error = best_match(self.full.iter_errors(message))
+        if error is None:  # jsonschema decides (the two agree: tests/unit/test_schema_validators.py)
+            return None
+        where = "/".join(str(p) for p in error.absolute_path) or "(top)"
+        return f"at {where}: {error.message}"
+
+
+@cache
+def _schema_part(schema_name: str, name: str) -> SchemaPart:
+    """The validator of one ``$defs`` entry of a game's protocol schema."""
+    return SchemaPart(schema_name, name)
 
 
 def request_schema_error(request: Json, schema_name: str = "protocol.schema.json") -> str | None:
     """Why ``request`` (without ``id``) breaks the game's protocol schema; ``None`` if it does not."""
-    return _first_error(_schema_part(schema_name, "request"), {"id": 1, **request})
-
-
-def _first_error(validator: Any, message: Json) -> str | None:
-    from jsonschema.exceptions import best_match
-
-    error = best_match(validator.iter_errors(message))
-    if error is None:
-        return None
-    where = "/".join(str(p) for p in error.absolute_path) or "(top)"
-    return f"at {where}: {error.message}"
+    return _schema_part(schema_name, "request").first_error({"id": 1, **request})
 
 
 _NOT_APPLY_FIELDS = frozenset(("id", "cmd", "state", "undo"))

@@ -1,5 +1,5 @@
 """How the kit waits for an implementation to exit (``process_adapter._exited``),
-and how the kit's own program ends (``cli.program``)."""
+and how the kit's own program ends (``cli.main``)."""
 
 from __future__ import annotations
 
