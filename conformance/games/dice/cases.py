@@ -26,6 +26,7 @@ from typing import Any
 from generala_conformance.core import case_cache, yaml_safe
 from generala_conformance.core.yaml_safe import YamlRefused, load, read_text
 from generala_conformance.errors import UsageError
+from generala_conformance.transport.adapter import Adapter
 from generala_spec import rulebook
 from generala_spec.options import options
 
@@ -72,7 +73,7 @@ class DiceCase:
         """The first ambiguity the case shows (the card cases' single field)."""
         return self.ambiguities[0] if self.ambiguities else None
 
-    def run(self, adapter: Any, rules: Mapping[str, str]) -> None:
+    def run(self, adapter: Adapter, rules: Mapping[str, str]) -> None:
         """Play the case on ``adapter`` with ``rules`` (:mod:`.runner`)."""
         from generala_conformance.games.dice.runner import run_case
 

@@ -19,7 +19,7 @@ from typing import Any
 from generala_conformance.core.sent_rules import rules_to_send
 from generala_conformance.games.dice.recipes import compute_case
 from generala_conformance.games.dice.reference_adapter import DiceReferenceAdapter, score_request
-from generala_conformance.games.dice.runner import declared_table, levels_of, requires_for
+from generala_conformance.games.dice.runner import apply_fields, declared_table, levels_of, requires_for
 from generala_conformance.transport.adapter import Adapter, BadRequest, Refused, Unsupported
 from generala_reference.dice import DiceGame
 from generala_spec.options import options, profile_names, resolve
@@ -47,10 +47,10 @@ class Divergence:
         )
 
 
-def _outcome(adapter: Any, action: str, dice: list[int] | None) -> Any:
+def _outcome(adapter: Adapter, action: str, dice: list[int] | None) -> Any:
     """What an action answers: its events, or ``refused CODE``."""
     try:
-        return adapter.apply(action, None, dice)
+        return adapter.apply_request(apply_fields(action, None, dice))
     except Refused as refused:
         return f"refused {refused.code}"
     except BadRequest as error:
@@ -128,7 +128,7 @@ def play(impl: Adapter, seed: int, index: int, illegal_rate: float = 0.05) -> Di
     return None
 
 
-def _scored(adapter: Any, request: dict[str, Any]) -> Any:
+def _scored(adapter: Adapter, request: dict[str, Any]) -> Any:
     try:
         reply = adapter.score(request)
     except (BadRequest, Unsupported) as error:

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from generala_conformance.core.transcripts import claim, mark, need, refusal
 from generala_conformance.games.dice.reference_adapter import DiceReferenceAdapter, score_request
 from generala_conformance.games.dice.scoring_cases import POINT_CLAUSES, QUALIFY_CLAUSES
-from generala_conformance.transport.adapter import Refused
+from generala_conformance.transport.adapter import Adapter, Json, Refused
 from generala_conformance.transport.declared import DeclaredUnsupported
 from generala_reference.dice import DiceGame, PointTable
 from generala_spec import rulebook
@@ -86,7 +86,13 @@ def requires_for(requires: Mapping[str, str], hello: Mapping[str, Any]) -> dict[
     return {k: v for k, v in requires.items() if k not in POINT_OPTIONS}
 
 
-def run_case(case: DiceCase, adapter: Any, rules: dict[str, str]) -> None:
+def apply_fields(action: str, player: int | None, dice: list[int] | None) -> Json:
+    """The fields of an ``apply`` request: ``dice``, the values of the dice a roll
+    throws, reach a dice adapter through :meth:`~generala_conformance.transport.adapter.Adapter.apply_request`."""
+    return {"action": action, "player": player, "dice": dice}
+
+
+def run_case(case: DiceCase, adapter: Adapter, rules: dict[str, str]) -> None:
     """Run ``case`` on ``adapter`` with the ``rules`` the kit sends; raise
     :class:`DiceDivergence` at the first divergence, :class:`DeclaredUnsupported`
     for a case the implementation's ``hello`` rules out."""
@@ -114,7 +120,7 @@ def case_reading(case: DiceCase, rules: Mapping[str, str]) -> dict[str, str]:
 # -- the scoring level ---------------------------------------------------------------
 
 
-def run_scoring(case: DiceCase, adapter: Any, rules: dict[str, str], table: PointTable | None) -> None:
+def run_scoring(case: DiceCase, adapter: Adapter, rules: dict[str, str], table: PointTable | None) -> None:
     """One ``score`` request; every open category's answer and ``wins`` compared."""
     request = {**case.roll, "rules": rules, "marks": dict(case.marks)}
     expected = case.expect if table is None else score_request({**request, "rules": case_reading(case, rules)}, table)
@@ -132,7 +138,7 @@ def run_scoring(case: DiceCase, adapter: Any, rules: dict[str, str], table: Poin
         raise DiceDivergence(f"{step}: wins", expected["wins"], reply["wins"], _wins_clause(case))
 
 
-def claim_scores(adapter: Any, scores: Mapping[str, Any], wins: bool | None) -> None:
+def claim_scores(adapter: Adapter, scores: Mapping[str, Any], wins: bool | None) -> None:
     """Say what :func:`run_scoring` compares of a ``score`` reply: ``scores`` an object,
     ``wins`` a boolean, each expected category's entry and (unless ``None``) ``wins``."""
     claim(adapter, check={"path": ["scores"], "op": "type", "value": "object"})
@@ -217,7 +223,7 @@ def _without(step: Mapping[str, Any], key: str) -> dict[str, Any]:
     return {k: v for k, v in step.items() if k != key}
 
 
-def run_game(case: DiceCase, adapter: Any, rules: dict[str, str], table: PointTable | None) -> None:
+def run_game(case: DiceCase, adapter: Adapter, rules: dict[str, str], table: PointTable | None) -> None:
     """Start the game, then each step: an action and its events or refusal (the
     state unchanged after a refusal), a part of the state, the legal actions."""
     steps = case.steps if table is None else _reference_steps(case, case_reading(case, rules), table)
@@ -249,7 +255,7 @@ def run_game(case: DiceCase, adapter: Any, rules: dict[str, str], table: PointTa
                 )
 
 
-def _do(step: Mapping[str, Any], adapter: Any, where: str, history: list[str], reason_codes: bool) -> None:
+def _do(step: Mapping[str, Any], adapter: Adapter, where: str, history: list[str], reason_codes: bool) -> None:
     action, player, dice = step["do"], step.get("by"), step.get("dice")
     shown = (
         f"{where}: {action}"
@@ -260,7 +266,7 @@ def _do(step: Mapping[str, Any], adapter: Any, where: str, history: list[str], r
         before = adapter.state()
         before_at = mark(adapter)
         try:
-            events = adapter.apply(action, player, dice)
+            events = adapter.apply_request(apply_fields(action, player, dice))
         except Refused as refused:
             claim(adapter, accept=[], refusal=dice_refusal(step["refused"]))
             if reason_codes and refused.code != step["refused"]:
@@ -276,7 +282,7 @@ def _do(step: Mapping[str, Any], adapter: Any, where: str, history: list[str], r
             return
         raise DiceDivergence(shown, f"refused: {step['refused']}", events, _refusal_clause(step["refused"]))
     try:
-        events = adapter.apply(action, player, dice)
+        events = adapter.apply_request(apply_fields(action, player, dice))
     except Refused as refused:
         raise DiceDivergence(
             shown, step["events"], f"refused: {refused.code}", _event_clause(step["events"], action)

@@ -38,6 +38,7 @@ from generala_conformance.games.dice.reference_adapter import score_request
 from generala_conformance.games.dice.runner import (
     DiceAttribution,
     DiceDivergence,
+    apply_fields,
     declared_table,
     dice_refusal,
     levels_of,
@@ -45,7 +46,7 @@ from generala_conformance.games.dice.runner import (
     said,
 )
 from generala_conformance.games.dice.scoring_cases import POINT_CLAUSES
-from generala_conformance.transport.adapter import Refused
+from generala_conformance.transport.adapter import Adapter, Refused
 from generala_conformance.transport.declared import DeclaredUnsupported
 from generala_reference.dice import Category, PointTable, counts_of, points
 from generala_reference.dice.rules import DiceRules
@@ -71,7 +72,7 @@ def _dice(text: str) -> list[int]:
 class DiceTable:
     """The game or the roll of one scenario, set up by Given steps."""
 
-    def __init__(self, adapter: Any, rules: Mapping[str, str], requires: Mapping[str, str] | None = None) -> None:
+    def __init__(self, adapter: Adapter, rules: Mapping[str, str], requires: Mapping[str, str] | None = None) -> None:
         self.adapter = adapter
         self.rules = dict(rules)
         self.requires = dict(requires or {})
@@ -131,7 +132,7 @@ class DiceTable:
         before = adapter.state()
         before_at = transcripts.mark(adapter)
         try:
-            self.events = adapter.apply(action, player, dice) if dice is not None else adapter.apply(action, player)
+            self.events = adapter.apply_request(apply_fields(action, player, dice))
             self.events_at = transcripts.mark(adapter)
         except Refused as refusal:
             self.refused, self.events, self.events_at = (step, refusal, before), [], None
