@@ -10,6 +10,15 @@ let booting = null;
 /** The page's data written by the build: card glyphs (code -> HTML) and rulebook addresses. */
 export const data = JSON.parse(document.getElementById("kit-data").textContent);
 
+/** The interface string ``key`` in the page's language, its {fields} filled in. */
+export function t(key, fields = {}) {
+  const text = data.t[key] ?? key;
+  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in fields ? String(fields[name]) : whole));
+}
+
+/** A clause's statement in the page's language (the engine's answers carry the English one). */
+export const statement = (id, english) => data.statements[id] ?? english;
+
 /** Start Python once; resolves to {page, info} (page: the generala_page module). */
 export function kit() {
   booting ??= boot();
@@ -74,9 +83,7 @@ export const seat = (s) => `P${s + 1}`;
 
 /** Show a message in the page's status line. */
 export function status(text, kind = "") {
-  if (kind === "error" && location.protocol === "file:") {
-    text += " This page was opened from a file: serve its folder instead (python3 -m http.server -d SITE).";
-  }
+  if (kind === "error" && location.protocol === "file:") text += " " + t("common.engine.file");
   const line = document.getElementById("status");
   line.textContent = text;
   line.className = `status ${kind}`;
@@ -85,7 +92,7 @@ export function status(text, kind = "") {
 /** Run the page's ``main``; a failure (Python could not start, or failed) is shown in the status line. */
 export function start(main) {
   main().catch((error) => {
-    status(`The reference engine failed in this browser: ${error.message}`, "error");
+    status(t("common.engine.failed", { message: error.message }), "error");
     throw error;
   });
 }

@@ -16,6 +16,8 @@
   const casefold = data.fold.casefold;
   const combining = data.fold.combining;
   const byId = new Map(data.entries.map((entry) => [entry[0], entry]));
+  const pages = root + (results.dataset.prefix || ""); // the folder of this game's pages in this language
+  const letter = data.patterns.prefix;
 
   function isCombining(point) {
     let low = 0;
@@ -50,12 +52,12 @@
     if (area) {
       const found = data.areas[area[1]];
       if (!found) {
-        const known = Object.keys(data.areas).map((a) => "R-" + a).join(", ");
-        return { error: `no area R-${area[1]} in the rulebook; areas: ${known}` };
+        const known = Object.keys(data.areas).map((a) => `${letter}-${a}`).join(", ");
+        return { error: `no area ${letter}-${area[1]} in the rulebook; areas: ${known}` };
       }
-      return { heading: `R-${area[1]}: ${found.title}`, ids: found.clauses };
+      return { heading: `${letter}-${area[1]}: ${found.title}`, ids: found.clauses };
     }
-    if (!idPattern.test(key)) return { error: `'${key}' is not a rulebook ID (R-AREA-n, AMB-n, FR-n or FA-n)` };
+    if (!idPattern.test(key)) return { error: `'${key}' is not a rulebook ID (${data.patterns.forms})` };
     if (!byId.has(key)) return { error: `no ${kindOf(key)} '${key}' in the rulebook` };
     return { ids: [key] };
   }
@@ -90,7 +92,7 @@
       const entry = byId.get(id);
       const item = document.createElement("li");
       const link = document.createElement("a");
-      link.href = root + entry[2];
+      link.href = pages + entry[2];
       link.textContent = id;
       link.className = "hit";
       const summary = document.createElement("span");
