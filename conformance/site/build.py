@@ -52,7 +52,7 @@ GAMES: tuple[SiteGame, ...] = (
     SiteGame(
         "dice",
         "dice/",
-        ("en",),
+        ("en", "es", "pt"),
         (Section("dice.nav.rulebook", links.INDEX_PAGE, "dice.blurb.rulebook", rulebook_pages.write),),
         "assets/search-index-dice.js",
     ),
