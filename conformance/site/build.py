@@ -23,6 +23,7 @@ from pathlib import Path
 
 from generala_conformance.site import (
     arbiter,
+    dice_pages,
     editions,
     engine_pages,
     i18n,
@@ -53,7 +54,10 @@ GAMES: tuple[SiteGame, ...] = (
         "dice",
         "dice/",
         ("en", "es", "pt"),
-        (Section("dice.nav.rulebook", links.INDEX_PAGE, "dice.blurb.rulebook", rulebook_pages.write),),
+        (
+            Section("dice.nav.rulebook", links.INDEX_PAGE, "dice.blurb.rulebook", rulebook_pages.write),
+            Section("dice.nav.scorer", dice_pages.SCORER, "dice.blurb.scorer", dice_pages.write_scorer),
+        ),
         "assets/search-index-dice.js",
     ),
 )

@@ -17,6 +17,8 @@ from generala_spec import links, rulebook
 
 FOLDER = "pyodide"
 """The folder of Pyodide's files and ``kit.zip``, relative to the site's root."""
+MODULES = {"cards": "generala_page", "dice": "generala_dice_page"}
+"""The top-level module of the bundle each game's pages call (kit_bundle)."""
 ROW_NAMES = ("clubs", "diamonds", "hearts", "spades", "jokers")
 """The rows of the deck, keys of their names (``cards.row.clubs``…)."""
 
@@ -61,6 +63,7 @@ def page_data(ed: Edition, page: str) -> str:
         "statements": {c.id: ed.statement(c) for c in rulebook.clauses(ed.spec).values()},
         "links": {i: links.relative(ed.address(i), page) for i in ids},
     }
+    data["module"] = MODULES[ed.spec]
     if ed.spec == "cards":
         rows = _deck_rows()
         data["cards"] = {code: layout.card_html(code, card_name(code, ed.t)) for row in rows for code in row}

@@ -33,8 +33,8 @@ async function boot() {
   if (!zip.ok) throw new Error(`kit.zip: HTTP ${zip.status}`);
   pyodide.unpackArchive(await zip.arrayBuffer(), "zip", { extractDir: "/kit" });
   pyodide.runPython("import sys\nsys.path.insert(0, '/kit')");
-  const page = pyodide.pyimport("generala_page");
-  const info = JSON.parse(page.start("/kit"));
+  const page = pyodide.pyimport(data.module);
+  const info = JSON.parse(data.module === "generala_page" ? page.start("/kit") : page.start());
   timings.ready_ms = Math.round(performance.now());
   return { page, info };
 }
@@ -69,6 +69,14 @@ export function card(code) {
 export function action(text) {
   const [verb, code] = text.startsWith("take ") ? ["take ", text.slice(5)] : ["", text];
   return data.cards[code] ? el("span", { class: "action" }, verb, card(code)) : el("span", { class: "action" }, text);
+}
+
+const FACES = "⚀⚁⚂⚃⚄⚅";
+
+/** A die glyph showing ``value`` (1 to 6), named for a screen reader in the page's language. */
+export function die(value) {
+  return el("span", { class: "die", role: "img", "aria-label": t("dice.die", { n: value }) },
+    FACES[value - 1], el("small", { "aria-hidden": "true" }, String(value)));
 }
 
 /** A link to a rulebook entry (clause, ambiguity, sentence) on the rulebook pages. */
