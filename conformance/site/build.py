@@ -57,6 +57,7 @@ GAMES: tuple[SiteGame, ...] = (
         (
             Section("dice.nav.rulebook", links.INDEX_PAGE, "dice.blurb.rulebook", rulebook_pages.write),
             Section("dice.nav.scorer", dice_pages.SCORER, "dice.blurb.scorer", dice_pages.write_scorer),
+            Section("dice.nav.play", dice_pages.PLAY, "dice.blurb.play", dice_pages.write_play),
         ),
         "assets/search-index-dice.js",
     ),

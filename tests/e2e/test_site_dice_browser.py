@@ -6,12 +6,14 @@ the play page, in Portuguese, reaches its end; screenshots."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
-from generala_conformance.site.dice_page_api import answer
+from generala_conformance.site.dice_page_api import DiceLesson, answer
 from generala_reference.dice import DiceRules, Mark, counts_of, score_roll
 
 from tests.browser import DESKTOP, PHONE, _page, screenshot
-from tests.e2e.test_site_engine_browser import open_page
+from tests.e2e.test_site_engine_browser import keyboard_to, open_page
 
 ROLLS = {
     "full-house-first-roll": ("3 3 3 5 5", 1, {}, "default", {}),
@@ -94,3 +96,49 @@ def test_the_scorer_is_used_with_the_keyboard(scorer) -> None:
     page.wait_for_function(f"() => window.generalaAnswers > {count}")
     assert page.evaluate("() => document.activeElement.id") == "answer-title"
     assert page.locator("#answer .roll-line .die small").all_inner_texts() == ["3", "3", "4", "5", "5"]
+
+
+def _replay(players: int, seed: int, kept_first: int) -> list[dict]:
+    """The events of the same dice game in CPython: P1 rolls, keeps his last die of the
+    first roll and rolls again once, then always takes the first choice offered."""
+    lesson = DiceLesson(players, seed)
+    state = json.loads(lesson.play("roll"))
+    state = json.loads(lesson.play(f"reroll {kept_first}"))
+    while not state["over"]:
+        state = json.loads(lesson.play("roll" if state["dice"] is None else state["choices"][0]["action"]))
+    return state["events"]
+
+
+def test_a_whole_dice_game_is_played_with_the_keyboard_alone_in_portuguese(site_url, browser) -> None:
+    for page in _page(browser, PHONE):
+        open_page(page, site_url + "pt/dice/play.html")
+        keyboard_to(page, "seed")
+        page.keyboard.type("5")
+        page.keyboard.press("Enter")
+        page.wait_for_selector("#game-title:has-text('semente 5')")
+        assert page.evaluate("() => document.activeElement.id") == "roll-button"
+        page.keyboard.press("Enter")  # the first roll
+        page.keyboard.press("Shift+Tab")  # back to the roll button: roll again
+        page.keyboard.press("Shift+Tab")  # the last die
+        assert page.evaluate("() => document.activeElement.className") == "keep-die"
+        page.keyboard.press("Space")  # keep it
+        kept = page.evaluate("() => Number(document.activeElement.querySelector('small').textContent)")
+        assert page.evaluate("() => document.activeElement.getAttribute('aria-pressed')") == "true"
+        page.keyboard.press("Tab")
+        page.keyboard.press("Enter")  # roll the four others again
+        for _ in range(100):
+            if page.get_attribute("#turn", "data-over") == "true":
+                break
+            assert page.evaluate("() => document.activeElement.tagName") == "BUTTON"
+            page.keyboard.press("Enter")
+        assert page.get_attribute("#turn", "data-over") == "true"
+        events = _replay(2, 5, kept)
+        assert page.locator("#log li").count() == len(events)
+        assert [li.get_attribute("data-type") for li in page.locator("#log li").all()] == [e["type"] for e in events]
+        clauses = page.locator("#log li").last.locator("a.ref").all_inner_texts()
+        assert clauses == events[-1]["clauses"]
+        assert page.inner_text("#end").startswith("Fim da partida")
+        totals = page.locator("#sheet tr.total td").all_inner_texts()
+        assert [int(x) for x in totals] == events[-1]["totals"]
+        assert page.locator("#log li[data-type=rolled] .said").nth(1).inner_text().startswith(f"J1 guarda {kept} ")
+        screenshot(page, "dice-play-pt")

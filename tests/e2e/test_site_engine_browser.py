@@ -253,9 +253,9 @@ def test_the_keyboard_reaches_the_position_and_explains_it(arbiter) -> None:
     assert arbiter.evaluate("() => document.activeElement.id") == "answer-title"
 
 
-def _replay(players: int, seat: int, seed: int) -> list[str]:
+def _replay(players: int, seat: int, seed: int, bot: str = "first") -> list[str]:
     """The lines of the same game in CPython, the person always playing the first legal move."""
-    lesson = Lesson(players, seat, "first", seed)
+    lesson = Lesson(players, seat, bot, seed)
     state = json.loads(lesson.state())
     while not state["over"]:
         state = json.loads(lesson.play(state["legal"][0]))
@@ -300,3 +300,33 @@ def test_the_play_page_at_desktop_width_explains_a_refused_card(player) -> None:
     desktop.wait_for_function(f"() => document.querySelectorAll('#log li').length > {told}")
     assert desktop.evaluate("() => document.documentElement.scrollWidth") <= desktop.viewport_size["width"]
     screenshot(desktop, "play")
+
+
+def keyboard_to(page, element_id: str, limit: int = 80) -> None:
+    """Press Tab until the element ``element_id`` has the focus (as a keyboard user reaches it)."""
+    for _ in range(limit):
+        if page.evaluate("() => document.activeElement.id") == element_id:
+            return
+        page.keyboard.press("Tab")
+    raise AssertionError(f"Tab never reached #{element_id}")
+
+
+def test_a_whole_card_game_is_played_with_the_keyboard_alone(site_url, browser) -> None:
+    for page in _page(browser, DESKTOP):
+        open_page(page, site_url + "fr/play.html")
+        keyboard_to(page, "players")
+        page.keyboard.press("End")  # 10 players
+        page.keyboard.press("Home")  # 2 players
+        keyboard_to(page, "seed")
+        page.keyboard.type("3")
+        page.keyboard.press("Enter")
+        page.wait_for_selector("#game-title:has-text('graine 3')")
+        for _ in range(200):
+            if page.get_attribute("#table", "data-over") == "true":
+                break
+            assert "playable" in page.evaluate("() => document.activeElement.className")
+            page.keyboard.press("Enter")
+        assert page.get_attribute("#table", "data-over") == "true"
+        assert page.locator("#log li .said, #log li.heading").all_inner_texts() == _replay(2, 0, 3)
+        assert page.inner_text("#end").startswith("Partie finie")
+        screenshot(page, "play-keyboard-fr")

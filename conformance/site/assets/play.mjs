@@ -98,6 +98,7 @@ async function deal(event) {
     el("code", { dir: "ltr" }, `generala-kit play --players ${players} --seed ${seed} --profile ${profile}`), ".");
   draw(JSON.parse(lesson.state()));
   status(t("cards.play.dealt"));
+  if (event) (document.querySelector(".your-hand .playable") ?? $("deal")).focus(); // dealt from the form
 }
 
 function seats() {
