@@ -121,6 +121,7 @@ def test_a_whole_dice_game_is_played_with_the_keyboard_alone_in_portuguese(site_
         page.keyboard.press("Shift+Tab")  # back to the roll button: roll again
         page.keyboard.press("Shift+Tab")  # the last die
         assert page.evaluate("() => document.activeElement.className") == "keep-die"
+        assert "Guardar o dado 5" in page.evaluate("() => document.activeElement.textContent")  # its spoken words
         page.keyboard.press("Space")  # keep it
         kept = page.evaluate("() => Number(document.activeElement.querySelector('small').textContent)")
         assert page.evaluate("() => document.activeElement.getAttribute('aria-pressed')") == "true"

@@ -321,6 +321,8 @@ def test_a_whole_card_game_is_played_with_the_keyboard_alone(site_url, browser) 
         page.keyboard.type("3")
         page.keyboard.press("Enter")
         page.wait_for_selector("#game-title:has-text('graine 3')")
+        spoken = page.locator(".your-hand .playable .sr-only").first.text_content()
+        assert spoken.startswith("Jouer ") and " de " in spoken  # the words a screen reader says: "Jouer 5 de cœur"
         for _ in range(200):
             if page.get_attribute("#table", "data-over") == "true":
                 break

@@ -51,8 +51,8 @@ function choicesBlock(choices) {
   const legal = el("ul", { class: "legal" }, choices.legal.map((m) =>
     el("li", { "data-action": m.action, "data-clause": m.allowed_by?.clause },
       el("button", { type: "button", class: "move", "data-move": `${who} ${m.action}`,
-        "aria-label": t("cards.arbiter.play_label", { move: `${who} ${m.action}` }),
-        onclick: () => playMove(`${who} ${m.action}`) }, action(m.action)),
+        onclick: () => playMove(`${who} ${m.action}`) },
+      el("span", { class: "sr-only" }, t("cards.arbiter.play_label", { move: who }) + " "), action(m.action)),
       " " + t("cards.arbiter.legal_by") + " ", refs(m.allowed_by), " ", statement(m.allowed_by))));
   const illegal = el("ul", { class: "illegal" }, choices.illegal.map((m) =>
     el("li", { "data-action": m.action, "data-clause": m.refused_by?.clause, "data-code": m.code },

@@ -51,14 +51,14 @@ function drawDice() {
     return;
   }
   box.replaceChildren(...state.dice.map((value, i) =>
-    el("button", { type: "button", class: "keep-die", "aria-pressed": String(kept.has(i)),
-      "aria-label": t("dice.play.keep", { i: i + 1, n: value }), disabled: !state.can_reroll,
+    el("button", { type: "button", class: "keep-die", "aria-pressed": String(kept.has(i)), disabled: !state.can_reroll,
       onclick: (e) => {
         if (kept.has(i)) kept.delete(i);
         else kept.add(i);
         e.currentTarget.setAttribute("aria-pressed", String(kept.has(i)));
         drawRollButton();
-      } }, die(value))));
+      } }, el("span", { "aria-hidden": "true" }, die(value)),
+    el("span", { class: "sr-only" }, t("dice.play.keep", { i: i + 1, n: value })))));
 }
 
 function drawRollButton() {

@@ -12,6 +12,9 @@ function name(code) {
   return card(code).getAttribute?.("aria-label") ?? code;
 }
 
+/** ``node`` shown but not read out (the button's hidden text says it in words). */
+const hidden = (node) => el("span", { "aria-hidden": "true" }, node);
+
 function line(entry) {
   if (entry.heading) return el("li", { class: "heading" }, entry.text);
   return el("li", {}, el("span", { class: "said", lang: "en" }, entry.text), " ",
@@ -25,15 +28,15 @@ function yourHand(state) {
   const buttons = hand.map((code) => {
     const playable = legal.has(code);
     const why = refused.get(code);
+    const label = playable ? t("cards.play.play_label", { card: name(code) })
+      : t("cards.play.refused_label", { card: name(code), why: why ? why.message : t("cards.play.not_turn") });
     return el("button", { type: "button", class: `hand-card ${playable ? "playable" : "refused"}`, "data-action": code,
-      "aria-label": playable ? t("cards.play.play_label", { card: name(code) })
-        : t("cards.play.refused_label", { card: name(code), why: why ? why.message : t("cards.play.not_turn") }),
-      onclick: () => (playable ? send(code) : explainRefusal(code, why)) }, card(code));
+      onclick: () => (playable ? send(code) : explainRefusal(code, why)) }, hidden(card(code)), el("span", { class: "sr-only" }, label));
   });
   const extra = state.legal.filter((a) => !hand.includes(a)).map((a) =>
     el("button", { type: "button", class: "hand-card playable other", "data-action": a,
-      "aria-label": a === "decline" ? t("cards.play.decline") : t("cards.play.take", { card: name(a.slice(5)) }),
-      onclick: () => send(a) }, action(a)));
+      onclick: () => send(a) }, hidden(action(a)),
+    el("span", { class: "sr-only" }, a === "decline" ? t("cards.play.decline") : t("cards.play.take", { card: name(a.slice(5)) }))));
   return el("div", { class: "your-hand", role: "group", "aria-label": t("cards.play.your_hand_label") }, buttons, extra);
 }
 
