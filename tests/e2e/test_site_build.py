@@ -148,3 +148,13 @@ def test_an_ambiguity_shows_readings_ruling_reason_option_profiles_and_scenarios
     assert 'profiles: <a href="options.html#profile-fa">fa</a>' in article  # fa picks any-nearest
     assert 'href="joker.html#R-JOKER-3"' in article  # an ID in the prose is a link
     assert '<details class="scenario">' in article and "fixture case(s)" in article
+
+
+def test_site_reports_its_size_and_that_pyodide_dominates_it(tmp_path: Path, capsys) -> None:
+    code, out, err = run_command(cmd_site, ["--out", str(tmp_path / "site")], capsys)
+    assert code == 0, err
+    written = [p for p in (tmp_path / "site").rglob("*") if p.is_file() and p.name != output.MARKER]
+    total = sum(p.stat().st_size for p in written)
+    engine = sum(p.stat().st_size for p in (tmp_path / "site" / "pyodide").iterdir())
+    assert out.startswith(f"wrote {len(written)} files ({total / 2**20:.1f} MiB: Pyodide and the kit's Python ")
+    assert f"{engine / 2**20:.1f} MiB, {100 * engine / total:.0f}%;" in out and engine > total / 2
