@@ -80,12 +80,12 @@ function movesBlock(moves, stopped) {
       el("p", {}, el("strong", {}, m.move), " — " + t("cards.arbiter.legal_by") + " ", refs(m.allowed_by)),
       el("ul", { class: "events" }, m.events.map((e) =>
         el("li", { class: `event event-${e.event.type}`, "data-event": e.text, "data-clause": e.decided_by?.clause },
-          outcome(e.event), el("code", {}, e.text), " ", ref(e.decided_by?.clause), " ", el("span", { lang: "en" }, e.why),
+          outcome(e.event), el("code", {}, e.text), " ", ref(e.decided_by?.clause), " ", el("span", { lang: "en", dir: "ltr" }, e.why),
           e.event.type === "trick" || e.event.type === "lead" || e.event.type === "game-over"
             ? el("div", { class: "statement-small" }, said(e.decided_by?.clause, e.decided_by?.statement)) : null)))));
   const refusal = stopped ? el("p", { class: "stopped", role: "alert", "data-move": stopped.move,
     "data-code": stopped.code, "data-clause": stopped.refused_by?.clause },
-    el("strong", {}, t("cards.arbiter.refused", { move: stopped.move }) + " "), el("span", { lang: "en" }, stopped.message),
+    el("strong", {}, t("cards.arbiter.refused", { move: stopped.move }) + " "), el("span", { lang: "en", dir: "ltr" }, stopped.message),
     " ", el("code", {}, stopped.code), " ",
     stopped.refused_by ? ["— ", refs(stopped.refused_by), " ", statement(stopped.refused_by)] : null) : null;
   return el("section", { class: "moves" }, el("h3", {}, t("cards.arbiter.moves_do")), el("ol", {}, items), refusal);
@@ -100,8 +100,8 @@ function readingsBlock(readings) {
         el("strong", {}, r.reading), ": ",
         Array.isArray(r.outcome) ? el("code", {}, r.outcome.join(" · ")) : r.outcome,
         el("ul", {}, r.ambiguities.map((a) =>
-          el("li", {}, ref(a.id), " ", el("span", { lang: "en" }, a.title), " — ",
-            t("cards.arbiter.this_reading"), " ", el("span", { lang: "en" }, a.reading_text || a.reading), "; ",
+          el("li", {}, ref(a.id), " ", el("span", { lang: "en", dir: "ltr" }, a.title), " — ",
+            t("cards.arbiter.this_reading"), " ", el("span", { lang: "en", dir: "ltr" }, a.reading_text || a.reading), "; ",
             t("cards.arbiter.ruling"), " ", el("span", {}, a.ruling))))))));
 }
 
@@ -127,7 +127,7 @@ async function explainNow(focus = false) {
     status(reply.answer.stopped ? t("cards.arbiter.stopped") : t("common.engine.answered"));
   } else {
     answerBox.replaceChildren(el("p", { class: "error", role: "alert" },
-      el("strong", {}, t("cards.arbiter.unreadable") + " "), el("span", { lang: "en" }, reply.message), " ",
+      el("strong", {}, t("cards.arbiter.unreadable") + " "), el("span", { lang: "en", dir: "ltr" }, reply.message), " ",
       el("code", {}, reply.code)));
     status(t("cards.arbiter.not_understood"), "error");
   }

@@ -16,9 +16,10 @@ function name(code) {
 const hidden = (node) => el("span", { "aria-hidden": "true" }, node);
 
 function line(entry) {
-  if (entry.heading) return el("li", { class: "heading" }, entry.text);
-  return el("li", {}, el("span", { class: "said", lang: "en" }, entry.text), " ",
-    entry.clause ? el("span", { class: "clause" }, ref(entry.clause), " ", el("span", { lang: "en" }, entry.why)) : null);
+  // The lines are the words of `generala-kit play`, in English whatever the page's language.
+  if (entry.heading) return el("li", { class: "heading", lang: "en", dir: "ltr" }, entry.text);
+  return el("li", { lang: "en", dir: "ltr" }, el("span", { class: "said" }, entry.text), " ",
+    entry.clause ? el("span", { class: "clause" }, ref(entry.clause), " ", entry.why) : null);
 }
 
 function yourHand(state) {
@@ -42,7 +43,7 @@ function yourHand(state) {
 
 function explainRefusal(code, why) {
   $("refusal").replaceChildren(why
-    ? el("span", {}, card(code), " " + t("cards.play.not_allowed") + " ", el("span", { lang: "en" }, why.message), " ",
+    ? el("span", {}, card(code), " " + t("cards.play.not_allowed") + " ", el("span", { lang: "en", dir: "ltr" }, why.message), " ",
       el("code", {}, why.code), " ", ref(why.refused_by?.clause))
     : t("cards.play.not_turn"));
 }

@@ -97,7 +97,7 @@ async function scoreNow(focus = false) {
     status(t("common.engine.answered"));
   } else {
     answerBox.replaceChildren(el("p", { class: "error", role: "alert" },
-      el("strong", {}, t("dice.scorer.refused") + " "), el("span", { lang: "en" }, reply.message), " ",
+      el("strong", {}, t("dice.scorer.refused") + " "), el("span", { lang: "en", dir: "ltr" }, reply.message), " ",
       el("code", {}, reply.code)));
   }
   answerBox.dataset.ok = String(reply.ok);
