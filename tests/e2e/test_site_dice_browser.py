@@ -143,3 +143,17 @@ def test_a_whole_dice_game_is_played_with_the_keyboard_alone_in_portuguese(site_
         assert [int(x) for x in totals] == events[-1]["totals"]
         assert page.locator("#log li[data-type=rolled] .said").nth(1).inner_text().startswith(f"J1 guarda {kept} ")
         screenshot(page, "dice-play-pt")
+
+
+def test_the_switcher_takes_the_scorer_from_spanish_to_portuguese_and_english(site_url, phone) -> None:
+    phone.goto(site_url + "es/dice/scorer.html")
+    assert phone.locator("h1").inner_text() == "El anotador"
+    phone.locator("nav.languages a[data-lang=pt]").click()
+    phone.wait_for_url("**/pt/dice/scorer.html")
+    assert phone.locator("h1").inner_text() == "O marcador"
+    assert phone.locator("label", has_text="Dado 1").count() == 1
+    assert [a.get_attribute("data-lang") for a in phone.locator("nav.languages a").all()] == ["en", "es", "pt"]
+    phone.locator("nav.languages a[data-lang=en]").click()
+    phone.wait_for_url("**/dice/scorer.html")
+    assert phone.locator("h1").inner_text() == "The scorer"
+    assert phone.locator("p.translation-note").count() == 0

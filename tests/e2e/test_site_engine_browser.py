@@ -332,3 +332,20 @@ def test_a_whole_card_game_is_played_with_the_keyboard_alone(site_url, browser) 
         assert page.locator("#log li .said, #log li.heading").all_inner_texts() == _replay(2, 0, 3)
         assert page.inner_text("#end").startswith("Partie finie")
         screenshot(page, "play-keyboard-fr")
+
+
+arbiter_fa = _module_page(PHONE, "fa/arbiter.html", "The arbiter page in Persian at phone width.")
+
+
+@pytest.mark.parametrize("name", ["both-jokers", "tie-any-nearest", "illegal-discard"])
+def test_the_persian_arbiter_answers_as_explain_json_right_to_left(arbiter_fa, name, capsys) -> None:
+    page = arbiter_fa
+    position, moves = POSITIONS[name]
+    seen = explain_in_page(page, position, moves)
+    links = seen.pop("links")
+    assert seen == expected(cli_answer(position, moves, capsys))
+    assert links and all(href.startswith("rules/") and href.endswith("#" + text) for text, href in links)  # fa/rules/
+    assert page.evaluate("() => getComputedStyle(document.getElementById('answer')).direction") == "rtl"
+    assert page.locator("#answer-title").inner_text() == "قوانین چه می‌گویند"
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
+    screenshot(page, f"arbiter-fa-{name}")

@@ -14,7 +14,7 @@ const answerBox = $("answer");
 function refs(clause) {
   if (!clause) return null;
   const sentences = clause.sentences.map((s) => ref(s));
-  return el("span", { class: "why-ref" }, ref(clause.clause),
+  return el("span", { class: "why-ref", dir: "ltr" }, ref(clause.clause),
     sentences.length ? [" [", sentences.flatMap((s, i) => (i ? [", ", s] : [s])), "]"] : null);
 }
 
