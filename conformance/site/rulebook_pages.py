@@ -12,6 +12,7 @@ Every entry's element has its ID as ``id`` (``#R-JOKER-4``, ``#AMB-3``, ``#FA-30
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterable, Iterator, Mapping
 from functools import cache
@@ -30,6 +31,16 @@ from generala_spec.rulebook import Ambiguity, Clause, Decision, Quote, Sentence,
 RTL_LANGUAGES = frozenset({"fa", "ar", "he", "ur"})
 SHOWN_CASES = 8
 """How many fixture cases a clause lists before folding the rest away."""
+SEARCH_MESSAGES = (
+    "matches",
+    "nothing",
+    "no_area",
+    "malformed",
+    "unknown_clause",
+    "unknown_ambiguity",
+    "unknown_sentence",
+)
+"""The messages of the search box (``common.search.*``), given to ``search.js`` in the page's language."""
 LISTED_CASES = 60
 """How many fixture cases a clause lists at most (the dice suite has thousands);
 ``generala-kit rules ID --all-cases`` lists every one."""
@@ -391,10 +402,12 @@ def _index_page(site: Site, ed: Edition) -> None:
     page = ed.path(local)
     t, spec = ed.t, ed.spec
     clauses = list(rulebook.clauses(spec).values())
+    messages = {key: t(f"common.search.{key}") for key in SEARCH_MESSAGES}
     title = t("common.rules.index_title")
     body = [
         f"<h1>{esc(title)}</h1>",
-        f'<section id="results" class="results" aria-live="polite" data-prefix="{esc(ed.path(""))}" hidden></section>',
+        f'<section id="results" class="results" aria-live="polite" data-prefix="{esc(ed.path(""))}" '
+        f'data-messages="{esc(json.dumps(messages, ensure_ascii=False))}" hidden></section>',
         f"<p>{esc(t(f'{spec}.rules.index_intro'))}</p>",
         f"<h2>{esc(t('common.rules.by_area'))}</h2>",
     ]

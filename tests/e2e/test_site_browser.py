@@ -220,3 +220,18 @@ def test_a_search_on_a_french_page_lands_on_the_french_results(site_url, desktop
     desktop.wait_for_url("**/fr/rules/index.html?q=joker")
     hit = desktop.locator("#results a.hit", has_text="R-JOKER-4").first
     assert hit.get_attribute("href").endswith("fr/rules/joker.html#R-JOKER-4")
+
+
+def test_the_search_box_answers_in_the_pages_language(site_url, desktop) -> None:
+    desktop.goto(site_url + "fa/rules/index.html")
+    desktop.fill("#q", "جوکر")
+    heading = desktop.locator("#results h2").inner_text()
+    assert heading.endswith("نتیجه برای «جوکر»") and desktop.locator("#results a.hit").count() > 0
+    desktop.fill("#q", "xylophone")
+    assert desktop.locator("#results h2").inner_text() == "هیچ چیز با «xylophone» جور نیست."
+    desktop.goto(site_url + "es/dice/rules/index.html")
+    desktop.fill("#q", "D-CAT")
+    assert desktop.locator("#results h2").inner_text().startswith("D-CAT: ")
+    assert desktop.locator("#results a.hit").first.get_attribute("href").endswith("es/dice/rules/cat.html#D-CAT-1")
+    desktop.fill("#q", "R-JOKER-4")  # the card game's ID on the dice game's search
+    assert desktop.locator("#results h2").inner_text().startswith("«R-JOKER-4» no es un identificador del reglamento")
