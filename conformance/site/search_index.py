@@ -20,6 +20,7 @@ from functools import cache
 from generala_conformance.site.output import Site
 from generala_conformance.suite import rulebook_search as rules
 from generala_spec import links, rulebook
+from generala_spec.folders import CARDS
 
 INDEX_SCRIPT = "assets/search-index.js"
 SEARCH_SCRIPT = "assets/search.js"
@@ -53,7 +54,7 @@ def fold_tables() -> dict[str, object]:
     return {"casefold": casefold, "combining": ranges}
 
 
-def index(spec: str = rulebook.CARDS) -> dict[str, object]:
+def index(spec: str = CARDS) -> dict[str, object]:
     """The whole search index of the rulebook ``spec`` (see the module's docstring);
     its addresses are relative to the folder of the game's pages."""
     entries = [
@@ -75,7 +76,7 @@ def index(spec: str = rulebook.CARDS) -> dict[str, object]:
     return {"entries": entries, "areas": areas, "patterns": patterns, "fold": fold_tables()}
 
 
-def write(site: Site, path: str = INDEX_SCRIPT, spec: str = rulebook.CARDS) -> None:
+def write(site: Site, path: str = INDEX_SCRIPT, spec: str = CARDS) -> None:
     """Write the search index of ``spec`` at ``path`` (``assets/search.js`` is a shared asset)."""
     data = json.dumps(index(spec), ensure_ascii=False, separators=(",", ":"))
     site.write_file(path, f"window.GENERALA_SEARCH = {data};\n")
