@@ -72,8 +72,9 @@ POINTS = {
 CLOSED = {Mark.SCORED: "D-SHEET-4", Mark.SCRATCHED: "D-SHEET-3"}
 
 
-class ScoreRefusal(ValueError):
-    """A question the scorer cannot answer: dice, roll or sheet malformed (``code``)."""
+class Refusal(ValueError):
+    """What the dice pages refuse, with its ``code``: a question the scorer cannot
+    answer (dice, roll or sheet malformed), a move out of turn."""
 
     def __init__(self, code: str, message: str) -> None:
         super().__init__(message)
@@ -134,17 +135,17 @@ def _auto_win(counts: Counts, first: bool, rules: DiceRules, generala: Mark) -> 
 def answer(
     dice: list[int], roll: int, all_five: bool, sheet: Mapping[str, str], profile: str, overrides: Mapping[str, str]
 ) -> Json:
-    """The scorer's answer (see :func:`score_text`); :class:`ScoreRefusal` or the
+    """The scorer's answer (see :func:`score_text`); :class:`Refusal` or the
     reference's ``InvalidPosition`` for a question it cannot answer."""
     rules = DiceRules.of(profile, overrides)
     if len(dice) != 5 or any(type(d) is not int or not 1 <= d <= 6 for d in dice):
-        raise ScoreRefusal("bad-dice", f"a roll is five dice from 1 to 6 (D-PLAY-3), not {dice}")
+        raise Refusal("bad-dice", f"a roll is five dice from 1 to 6 (D-PLAY-3), not {dice}")
     if not 1 <= roll <= rules.max_rolls:
-        raise ScoreRefusal("bad-roll", f"a turn has at most {rules.max_rolls} rolls under these rules (D-TURN-3)")
+        raise Refusal("bad-roll", f"a turn has at most {rules.max_rolls} rolls under these rules (D-TURN-3)")
     try:
         marks = {Category(name): Mark(value) for name, value in sheet.items()}
     except ValueError as error:
-        raise ScoreRefusal("bad-sheet", str(error)) from None
+        raise Refusal("bad-sheet", str(error)) from None
     counts = counts_of(dice)
 
     def rows_under(chosen: DiceRules) -> list[Json]:
@@ -193,7 +194,7 @@ def score_text(
     try:
         values = [int(part) for part in dice.replace(",", " ").split()]
         reply = answer(values, int(roll), bool(all_five), json.loads(sheet), profile, json.loads(overrides))
-    except (ScoreRefusal, GeneralaError) as error:
+    except (Refusal, GeneralaError) as error:
         return json.dumps({"ok": False, "code": error.code, "message": str(error)})
     except ValueError as error:
         return json.dumps({"ok": False, "code": "bad-dice", "message": str(error)})
@@ -264,9 +265,9 @@ class DiceLesson:
         the new state (:meth:`state`), or the refusal with its reason code."""
         try:
             if self.game.is_over() or self.game.current_player != 0:
-                raise ScoreRefusal("not-your-turn", "it is not P1's turn")
+                raise Refusal("not-your-turn", "it is not P1's turn")
             self._apply(parse_action(action))
-        except (GeneralaError, ScoreRefusal) as error:
+        except (GeneralaError, Refusal) as error:
             return json.dumps({"ok": False, "code": error.code, "message": str(error)})
         self._bots_play()
         return self.state()
