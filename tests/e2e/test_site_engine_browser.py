@@ -329,7 +329,10 @@ def test_a_whole_card_game_is_played_with_the_keyboard_alone(site_url, browser) 
             assert "playable" in page.evaluate("() => document.activeElement.className")
             page.keyboard.press("Enter")
         assert page.get_attribute("#table", "data-over") == "true"
-        assert page.locator("#log li .said, #log li.heading").all_inner_texts() == _replay(2, 0, 3)
+        told = [li.get_attribute("data-text") for li in page.locator("#log li").all()]
+        assert told == _replay(2, 0, 3)  # the words of `generala-kit play`, each line told in French
+        said = page.locator("#log li .said, #log li.heading").all_inner_texts()
+        assert said[0] == "P1 distribue." and said[-1] == page.inner_text("#end")
         assert page.inner_text("#end").startswith("Partie finie")
         screenshot(page, "play-keyboard-fr")
 

@@ -15,11 +15,22 @@ function name(code) {
 /** ``node`` shown but not read out (the button's hidden text says it in words). */
 const hidden = (node) => el("span", { "aria-hidden": "true" }, node);
 
+/** A line's words in the page's language (``data-text``: the words of `generala-kit play`). */
+function words(entry) {
+  if (!entry.say) return el("span", { lang: "en", dir: "ltr" }, entry.text);
+  const fields = { ...entry.say.fields };
+  if (fields.why) fields.why = t(`cards.play.ev.why.${fields.why}`);
+  if (document.documentElement.dir === "rtl") { // cards read left to right inside a right-to-left line
+    for (const name of ["card", "cards"]) if (fields[name]) fields[name] = `\u2066${fields[name]}\u2069`;
+  }
+  return t(`cards.play.ev.${entry.say.key}`, fields);
+}
+
 function line(entry) {
-  // The lines are the words of `generala-kit play`, in English whatever the page's language.
-  if (entry.heading) return el("li", { class: "heading", lang: "en", dir: "ltr" }, entry.text);
-  return el("li", { lang: "en", dir: "ltr" }, el("span", { class: "said" }, entry.text), " ",
-    entry.clause ? el("span", { class: "clause" }, ref(entry.clause), " ", entry.why) : null);
+  if (entry.heading) return el("li", { class: "heading", "data-text": entry.text }, words(entry));
+  return el("li", { "data-text": entry.text }, el("span", { class: "said" }, words(entry)), " ",
+    entry.clause ? el("span", { class: "clause" }, ref(entry.clause), " ",
+      el("span", { lang: "en", dir: "ltr" }, entry.why)) : null);
 }
 
 function yourHand(state) {
@@ -70,8 +81,8 @@ function draw(state) {
   log.lastElementChild?.scrollIntoView({ block: "nearest" });
   const end = $("end");
   end.hidden = !state.over;
-  end.textContent = state.over ? (state.loser == null ? t("cards.play.over_nobody")
-    : t("cards.play.over_loser", { player: seat(state.loser) })) : "";
+  end.textContent = state.over ? (state.loser == null ? t("cards.play.ev.over_nobody")
+    : t("cards.play.ev.over_loser", { player: seat(state.loser) })) : "";
   $("table").dataset.over = String(state.over);
   answered();
 }
