@@ -20,8 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from generala_conformance.site import scenarios, search_index
-from generala_scenarios import CARDS
+from generala_conformance.site import rulebook_pages, search_index
 
 from tests import site_links
 
@@ -48,7 +47,7 @@ def main() -> None:
         out = Path(tmp) / "site"
         runs = [build_seconds(out) for _ in range(args.runs)]
         print(f"generala-kit site: median {statistics.median(runs):.2f} s, min {min(runs):.2f} s over {len(runs)} runs")
-        print(f"  in-process: citing scenarios {timed(lambda: scenarios.citing(CARDS)):.2f} s, "
+        print(f"  in-process: citing scenarios {timed(lambda: rulebook_pages.citations('cards')):.2f} s, "
               f"search index {timed(search_index.index):.2f} s")  # fmt: skip
         files = [p for p in out.rglob("*") if p.is_file()]
         total = sum(p.stat().st_size for p in files)

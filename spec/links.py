@@ -24,8 +24,9 @@ SITE_URL_VARIABLE = "GENERALA_SITE_URL"
 RULES = "rules"
 """The folder of the rulebook pages, relative to the site's root."""
 
-_CLAUSE = re.compile(r"^R-([A-Z]+)-\d+$")
-_AREA = re.compile(r"^R-([A-Z]+)$")
+_CLAUSE = re.compile(r"^[A-Z]-([A-Z]+)-\d+$")
+_AREA = re.compile(r"^[A-Z]-([A-Z]+)$")
+_SENTENCE = re.compile(r"^[A-Z]{2}-\d+$")
 _SCHEME = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*:")
 
 
@@ -42,9 +43,9 @@ INDEX_PAGE = f"{RULES}/index.html"
 
 def address(identifier: str) -> str:
     """The address of a rulebook entry relative to the site's root:
-    ``R-JOKER-4`` -> ``rules/joker.html#R-JOKER-4`` (clauses, ``AMB-n``, ``FR-n``,
-    ``FA-n``; an area ``R-JOKER``; ``option:NAME`` and ``profile:NAME`` for the
-    options page).
+    ``R-JOKER-4`` -> ``rules/joker.html#R-JOKER-4`` (clauses of either game,
+    ``D-CAT-2`` too, ``AMB-n``, sentences ``FR-n``, ``FA-n``, ``PT-n``; an area
+    ``R-JOKER``; ``option:NAME`` and ``profile:NAME`` for the options page).
 
     >>> address("R-JOKER-4"), address("AMB-3"), address("FA-30")
     ('rules/joker.html#R-JOKER-4', 'rules/ambiguities.html#AMB-3', 'rules/sources.html#FA-30')
@@ -59,7 +60,7 @@ def address(identifier: str) -> str:
         return area_page(area.group(1))
     if identifier.startswith("AMB-"):
         return f"{AMBIGUITIES_PAGE}#{identifier}"
-    if identifier.startswith(("FR-", "FA-")):
+    if _SENTENCE.match(identifier):
         return f"{SOURCES_PAGE}#{identifier}"
     kind, sep, name = identifier.partition(":")
     if sep and kind in ("option", "profile"):

@@ -17,7 +17,10 @@ from pathlib import Path
 
 from generala_conformance import games
 
-HELP = "build the static web site (the rulebook with search, the arbiter, learn by playing) into a folder"
+HELP = (
+    "build the static web site (both games' rulebooks with search, the arbiter, the dice scorer, "
+    "learn by playing; in the players' languages) into a folder"
+)
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -48,8 +51,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"generala-kit site: error [{code}]: {error}", file=sys.stderr)
         return 2
     print(
-        f"wrote {len(built.files)} files ({built.size / 1024:.0f} KiB) to {built.out} in {built.seconds:.1f} s; "
-        f"open {built.out / 'index.html'} (the arbiter and play pages need a web server: "
-        f"python3 -m http.server -d {built.out})"
+        f"{built.report()}; open {built.out / 'index.html'} (the pages running a reference engine "
+        f"need a web server: python3 -m http.server -d {built.out})"
     )
     return 0

@@ -6,6 +6,7 @@ computed in the browser by the kit's own Python (``assets/arbiter.mjs`` draws it
 from __future__ import annotations
 
 from generala_conformance.site import engine_pages
+from generala_conformance.site.editions import Edition
 from generala_conformance.site.layout import esc
 from generala_conformance.site.output import Site
 
@@ -13,64 +14,65 @@ PAGE = "arbiter.html"
 EXAMPLE = "P1: 5S 2C | P2: JK 3C | P3: JK 4C | P4: 2S 6C"
 """The position the page opens with (both Jokers can fall in one trick)."""
 EXAMPLE_MOVES = "P1 5S, P2 JK, P3 JK, P4 2S"
-FORMAT_HELP = (
-    "Hands <code>P1: JK 2C | P2: 5H 9S</code>, then optional parts: <code>leader: P3</code>, "
-    "<code>trick: P3 KH, P1 JK</code> (from the leader), <code>taking: P2</code> (he declined and takes), "
-    "<code>forced: 7C</code>, <code>went_out: P4</code>, <code>dealt: 5</code>, <code>profile: fa</code>, "
-    "<code>rules: tie-break=any-nearest</code>. A whole <code>generala-kit explain …</code> command line works too."
-)
 
 
-def body() -> str:
+def body(ed: Edition) -> str:
     """The page's content: the two ways to give a position and the answer's place."""
-    return f"""<h1>The arbiter</h1>
-<p>Set up the cards on the table, or paste a position, and see what the rules say: the legal moves,
-why each other card is illegal, what a move does, who wins the trick and who leads next — each with its
-clause, linked to the rulebook — and the outcome under each reading where the rule options disagree.
-The answers are the reference engine's, run in this page.</p>
-{engine_pages.loading_status()}
+    t = ed.t
+    page = ed.path(PAGE)
+
+    def s(key: str) -> str:
+        return esc(t(f"cards.arbiter.{key}"))
+
+    return f"""<h1>{s("title")}</h1>
+<p>{s("intro")}</p>
+{engine_pages.loading_status(ed)}
 <section aria-labelledby="paste-title">
-<h2 id="paste-title">Paste a position</h2>
+<h2 id="paste-title">{s("paste")}</h2>
 <form id="text-form" class="position-form">
-<label for="position">Position (the short text form of <code>generala-kit explain</code>)</label>
-<textarea id="position" name="position" rows="3" spellcheck="false" autocapitalize="characters"
+<label for="position">{t.html("cards.arbiter.position", command="<code>generala-kit explain</code>")}</label>
+<textarea id="position" name="position" rows="3" spellcheck="false" autocapitalize="characters" dir="ltr"
  aria-describedby="position-help">{esc(EXAMPLE)}</textarea>
-<p id="position-help" class="help">{FORMAT_HELP}</p>
-<label for="moves">Moves to play (optional)</label>
-<input id="moves" name="moves" spellcheck="false" autocapitalize="characters" value="{esc(EXAMPLE_MOVES)}"
+<p id="position-help" class="help">{s("format")} <code dir="ltr">P1: JK 2C | P2: 5H 9S</code>,
+<code dir="ltr">leader: P3</code>,
+<code dir="ltr">trick: P3 KH, P1 JK</code>, <code dir="ltr">taking: P2</code>, <code dir="ltr">forced: 7C</code>,
+<code dir="ltr">went_out: P4</code>, <code dir="ltr">dealt: 5</code>, <code dir="ltr">profile: fa</code>,
+<code dir="ltr">rules: tie-break=any-nearest</code>.</p>
+<label for="moves">{s("moves")}</label>
+<input id="moves" name="moves" spellcheck="false" autocapitalize="characters" dir="ltr" value="{esc(EXAMPLE_MOVES)}"
  placeholder="P1 5S, P2 decline, P2 take 5S">
-<button type="submit" id="explain">Explain</button>
+<button type="submit" id="explain">{s("explain")}</button>
 </form>
 </section>
 <section aria-labelledby="setup-title">
-<h2 id="setup-title">Or set up the cards by tapping</h2>
+<h2 id="setup-title">{s("setup")}</h2>
 <div id="setup-controls" hidden>
 <div class="setup-row">
-<label>Players <select id="players"></select></label>
-<label>Leader <select id="leader"></select></label>
-<label>Declined, taking a card <select id="taking"></select></label>
-<label>Profile <select id="profile"></select></label>
+<label>{s("players")} <select id="players"></select></label>
+<label>{s("leader")} <select id="leader"></select></label>
+<label>{s("taking")} <select id="taking"></select></label>
+<label>{s("profile")} <select id="profile"></select></label>
 </div>
-<fieldset class="target"><legend>A tapped card goes to</legend>
+<fieldset class="target"><legend>{s("target")}</legend>
 <div id="target-seats" class="chips"></div>
 <div class="chips">
-<label class="chip-radio"><input type="radio" name="target-kind" value="hand" checked> his hand</label>
-<label class="chip-radio"><input type="radio" name="target-kind" value="trick"> the trick (played by him)</label>
+<label class="chip-radio"><input type="radio" name="target-kind" value="hand" checked> {s("to_hand")}</label>
+<label class="chip-radio"><input type="radio" name="target-kind" value="trick"> {s("to_trick")}</label>
 </div>
 </fieldset>
 <div id="deck" class="deck"></div>
-<details class="rule-options"><summary>Rule options (where the texts disagree)</summary>
+<details class="rule-options"><summary>{s("rule_options")}</summary>
 <div id="rule-options"></div></details>
-<p class="setup-actions"><button type="button" id="use-setup">Explain this position</button>
-<button type="button" id="clear">Clear the cards</button></p>
+<p class="setup-actions"><button type="button" id="use-setup">{s("use_setup")}</button>
+<button type="button" id="clear">{s("clear")}</button></p>
 </div>
 </section>
 <section id="answer" aria-live="polite" aria-labelledby="answer-title"></section>
-{engine_pages.page_data(PAGE)}
-{engine_pages.script_tags(PAGE, "arbiter.mjs")}"""
+{engine_pages.page_data(ed, page)}
+{engine_pages.script_tags(page, "arbiter.mjs")}"""
 
 
-def write(site: Site) -> None:
-    """Write ``arbiter.html`` (and the engine it runs)."""
+def write(site: Site, ed: Edition) -> None:
+    """Write ``arbiter.html`` in the edition's language (and the engine it runs)."""
     engine_pages.write_engine(site)
-    site.write_page(PAGE, "The arbiter", body())
+    ed.write_page(site, PAGE, ed.t("cards.arbiter.title"), body(ed))

@@ -1,65 +1,76 @@
-"""``generala-kit site``: write the whole site, section by section.
+"""``generala-kit site``: write the whole site, game by game, language by language.
 
-:data:`SECTIONS` is the one place that lists the site's sections: each has its label
-in the header's navigation, its first page (relative to the site's root) and the
-writer of its pages, a function taking the :class:`~generala_conformance.site.output.Site`
-(``site.write_page(path, title, body, scripts)`` lays a page out with the shared
-header; ``site.write_file`` writes any other file). Add a section by adding one
-:class:`Section` here. The home page (``index.html``) and the shared assets
-(``assets/``: ``site.css``, ``search.js``) are written by :func:`build` itself.
+:data:`GAMES` is the one place that lists what the site holds: each game
+(:class:`~generala_conformance.site.editions.SiteGame`) with its interface languages
+and its sections; a section has the key of its label in the header's navigation,
+its first page (from the game's folder), the key of its blurb on the home page and
+the writer of its pages, a function taking the :class:`~generala_conformance.site.output.Site`
+and the :class:`~generala_conformance.site.editions.Edition` (the game in one
+language; ``ed.write_page(site, path, title, body, scripts)`` lays a page out with
+the shared header). Add a section by adding one
+:class:`~generala_conformance.site.editions.Section` there. The home pages (one per
+language, ``index.html``, ``fr/index.html``…) and the shared assets (``assets/``)
+are written by :func:`build` itself.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
-from generala_conformance.site import arbiter, layout, output, play, rulebook_pages
+from generala_conformance.site import (
+    arbiter,
+    dice_pages,
+    editions,
+    engine_pages,
+    i18n,
+    layout,
+    output,
+    play,
+    rulebook_pages,
+    search_index,
+)
+from generala_conformance.site.editions import Section, SiteGame
 from generala_conformance.site.layout import esc
 from generala_conformance.site.output import Site
 from generala_spec import links
 
-
-@dataclass(frozen=True)
-class Section:
-    """One section of the site: ``label`` in the navigation, its first page ``path``,
-    a one-line ``blurb`` for the home page, and ``write``, the writer of its pages."""
-
-    label: str
-    path: str
-    blurb: str
-    write: Callable[[Site], None]
-
-
-SECTIONS: tuple[Section, ...] = (
-    Section(
-        "Rulebook",
-        links.INDEX_PAGE,
-        "Every clause with the exact French and Persian sentences it rests on, the ambiguities "
-        "and the kit's rulings, the rule options and profiles; searchable.",
-        rulebook_pages.write,
+GAMES: tuple[SiteGame, ...] = (
+    SiteGame(
+        "cards",
+        "",
+        ("en", "fr", "fa"),
+        (
+            Section("cards.nav.rulebook", links.INDEX_PAGE, "cards.blurb.rulebook", rulebook_pages.write),
+            Section("cards.nav.arbiter", arbiter.PAGE, "cards.blurb.arbiter", arbiter.write),
+            Section("cards.nav.play", play.PAGE, "cards.blurb.play", play.write),
+        ),
+        search_index.INDEX_SCRIPT,
     ),
-    Section(
-        "Arbiter",
-        arbiter.PAGE,
-        "Set up the cards on the table (or paste a position) and see what the rules say: the legal "
-        "moves, who wins the trick and who leads next, each by its clause. The reference engine runs in the page.",
-        arbiter.write,
-    ),
-    Section(
-        "Play",
-        play.PAGE,
-        "Learn by playing a whole game against computer players, every event told with its clause.",
-        play.write,
+    SiteGame(
+        "dice",
+        "dice/",
+        ("en", "es", "pt"),
+        (
+            Section("dice.nav.rulebook", links.INDEX_PAGE, "dice.blurb.rulebook", rulebook_pages.write),
+            Section("dice.nav.scorer", dice_pages.SCORER, "dice.blurb.scorer", dice_pages.write_scorer),
+            Section("dice.nav.play", dice_pages.PLAY, "dice.blurb.play", dice_pages.write_play),
+        ),
+        "assets/search-index-dice.js",
     ),
 )
 
 
 RANKING = ("2S", "3H", "4C", "5D", "6S", "7H", "8C", "9D", "10S", "JH", "QC", "KD", "AS", "JK")
 """One card of each rank, low to high (R-MAT-3), for the home page."""
+
+
+def languages(games: Sequence[SiteGame] = GAMES) -> list[str]:
+    """Every interface language of the site, English first."""
+    return list(dict.fromkeys(code for game in games for code in game.languages))
 
 
 @dataclass(frozen=True)
@@ -70,6 +81,17 @@ class Built:
     files: tuple[str, ...]
     size: int
     seconds: float
+    engine: int = 0
+    """The bytes of ``pyodide/``: Pyodide and the kit's Python bundle."""
+
+    def report(self) -> str:
+        """What the build wrote and what dominates its size, in one line."""
+        rest = self.size - self.engine
+        return (
+            f"wrote {len(self.files)} files ({self.size / 2**20:.1f} MiB: Pyodide and the kit's Python "
+            f"{self.engine / 2**20:.1f} MiB, {100 * self.engine / max(self.size, 1):.0f}%; pages and assets "
+            f"{rest / 2**20:.1f} MiB) to {self.out} in {self.seconds:.1f} s"
+        )
 
 
 def _kit_version() -> str:
@@ -79,38 +101,65 @@ def _kit_version() -> str:
         return "unknown"
 
 
-def _home(site: Site, sections: tuple[Section, ...]) -> None:
-    items = "".join(
-        f'<li><a href="{esc(links.relative(s.path, "index.html"))}">{esc(s.label)}</a> {esc(s.blurb)}</li>'
-        for s in sections
+def _home(site: Site, code: str, games: Sequence[SiteGame]) -> None:
+    """The home page in the language ``code``: both games, each in this language
+    when its pages have it (else in English)."""
+    t = i18n.load(code)
+    page = f"{editions.prefix(code)}index.html"
+    blocks = []
+    nav = []
+    for game in games:
+        shown = code if code in game.languages else i18n.ENGLISH
+        ed = editions.Edition(game, i18n.load(shown))
+        local = ' lang="en" dir="ltr"' if shown != code else ""
+        items = "".join(
+            f'<li><a href="{esc(links.relative(ed.path(s.path), page))}">{esc(ed.t(s.label))}</a> '
+            f"{esc(ed.t(s.blurb))}</li>"
+            for s in game.sections
+        )
+        intro = ed.t.html(f"{game.name}.home.intro", cards=layout.cards_html(["JK", "JK"]))
+        if game.name == "cards":
+            intro += " " + ed.t.html("cards.home.ranking", cards=layout.cards_html(RANKING))
+        blocks.append(
+            f'<section class="game" id="game-{game.name}"{local}><h2>{esc(ed.t(f"{game.name}.home.title"))}</h2>'
+            f'<p>{intro}</p><ul class="sections">{items}</ul></section>'
+        )
+        nav.append(layout.NavItem(ed.t(f"{game.name}.home.title"), ed.path(links.INDEX_PAGE)))
+    note = esc(t("common.machine_note")) if t.machine_translated else ""
+    chrome = layout.Chrome(
+        lang=code,
+        dir=t.dir,
+        brand=t("common.home.brand"),
+        home=page,
+        skip=t("common.skip"),
+        sections=t("common.sections"),
+        search=None,
+        languages=t("common.languages"),
+        alternates=tuple(
+            layout.Alternate(c, i18n.load(c).name, f"{editions.prefix(c)}index.html") for c in languages(games)
+        ),
+        note=note,
     )
-    body = (
-        "<h1>Générala</h1>"
-        "<p>The rules of Générala, the Cameroonian trick-taking card game: 54 cards (a 52-card pack "
-        f"and 2 Jokers {layout.cards_html(['JK', 'JK'])}), 2 to 10 players, everybody tries to get rid "
-        "of their cards, and the last player still holding cards loses.</p>"
-        f"<p>Cards rank from low to high {layout.cards_html(RANKING)}; there are no trumps.</p>"
-        f'<ul class="sections">{items}</ul>'
-        "<p>Not the dice game: <em>Generala</em> is also the name of a Latin-American dice game, "
-        "which only shares the name.</p>"
+    body = f"<h1>{esc(t('common.home.title'))}</h1><p>{esc(t('common.home.intro'))}</p>{''.join(blocks)}"
+    site.write_page(
+        page, t("common.home.title"), body, nav=nav, chrome=chrome, footer=esc(t("common.footer", version=site.version))
     )
-    site.write_page("index.html", "Home", body)
 
 
-def build(out: Path, sections: tuple[Section, ...] = SECTIONS, pyodide: Path | None = None) -> Built:
+def build(out: Path, games: Sequence[SiteGame] = GAMES, pyodide: Path | None = None) -> Built:
     """Write the site into ``out`` (created, or a previous site there replaced; a folder
     holding anything else is refused with :class:`~output.SiteError`); ``pyodide`` is
     the folder of Pyodide's files for the pages that run the reference (else the cache)."""
     start = time.perf_counter()
     output.prepare(out)
-    footer = (
-        f"Built by generala-kit {esc(_kit_version())} from the kit's specification. "
-        "Plain files: nothing is fetched from elsewhere."
-    )
-    site = Site(out, [layout.NavItem(s.label, s.path) for s in sections], footer, pyodide=pyodide)
+    site = Site(out, [], pyodide=pyodide, version=_kit_version())
     site.copy_assets(__package__, "assets", layout.ASSETS)
-    _home(site, sections)
-    for section in sections:
-        section.write(site)
-    size = sum((out / path).stat().st_size for path in site.written)
-    return Built(out, tuple(site.written), size, time.perf_counter() - start)
+    for code in languages(games):
+        _home(site, code, games)
+    for game in games:
+        for ed in editions.editions(game):
+            for section in game.sections:
+                section.write(site, ed)
+    sizes = {path: (out / path).stat().st_size for path in site.written}
+    engine = sum(size for path, size in sizes.items() if path.startswith(engine_pages.FOLDER + "/"))
+    return Built(out, tuple(site.written), sum(sizes.values()), time.perf_counter() - start, engine)

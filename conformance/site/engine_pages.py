@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import json
 
-from generala_conformance.site import kit_bundle, layout, pyodide_bundle
+from generala_conformance.site import i18n, kit_bundle, layout, pyodide_bundle
+from generala_conformance.site.editions import Edition
+from generala_conformance.site.i18n import Language
 from generala_conformance.site.layout import esc
 from generala_conformance.site.output import Site
 from generala_reference.cards.deck import JOKER, SUITS, format_card
@@ -15,7 +17,10 @@ from generala_spec import links, rulebook
 
 FOLDER = "pyodide"
 """The folder of Pyodide's files and ``kit.zip``, relative to the site's root."""
-ROW_NAMES = ("clubs", "diamonds", "hearts", "spades", "Jokers")
+MODULES = {"cards": "generala_page", "dice": "generala_dice_page"}
+"""The top-level module of the bundle each game's pages call (kit_bundle)."""
+ROW_NAMES = ("clubs", "diamonds", "hearts", "spades", "jokers")
+"""The rows of the deck, keys of their names (``cards.row.clubs``…)."""
 
 
 def write_engine(site: Site) -> None:
@@ -35,29 +40,44 @@ def _deck_rows() -> list[list[str]]:
     return [*rows, [format_card(JOKER), format_card(JOKER + 1)]]
 
 
-def page_data(page: str) -> str:
-    """The ``<script type="application/json" id="kit-data">`` of ``page``: each card's
-    glyph (layout.card_html), the deck by rows, and the link of every clause and
-    ambiguity and sentence from ``page``."""
-    rows = _deck_rows()
-    ids = [*rulebook.clauses(), *rulebook.ambiguities(), *rulebook.sentences()]
-    data = {
-        "cards": {code: layout.card_html(code) for row in rows for code in row},
-        "rows": rows,
-        "row_names": ROW_NAMES,
-        "links": {i: links.relative(links.address(i), page) for i in ids},
+def card_name(card: str, t: Language) -> str:
+    """The spoken name of a card in the language ``t`` (``10 de cœur``)."""
+    if card == "JK":
+        return t("cards.card.joker")
+    rank, suit = card[:-1], card[-1]
+    return t("cards.card.name", rank=t(f"cards.rank.{rank}") if rank in "JQKA" else rank, suit=t(f"cards.suit.{suit}"))
+
+
+def page_data(ed: Edition, page: str) -> str:
+    """The ``<script type="application/json" id="kit-data">`` of ``page`` (from the
+    root) in the edition's language: the interface strings of its game, every
+    clause's statement in that language, the link of every clause, ambiguity and
+    sentence from ``page``; for the card game each card's glyph (layout.card_html,
+    named in the language) and the deck by rows."""
+    groups = i18n.groups_of(ed.spec)
+    english = i18n.load(i18n.ENGLISH).ui
+    ids = [*rulebook.clauses(ed.spec), *rulebook.ambiguities(ed.spec), *rulebook.sentences(ed.spec)]
+    data: dict[str, object] = {
+        "lang": ed.lang.code,
+        "t": {key: ed.t(key) for key in english if key.split(".", 1)[0] in groups},
+        "statements": {c.id: ed.statement(c) for c in rulebook.clauses(ed.spec).values()},
+        "links": {i: links.relative(ed.address(i), page) for i in ids},
     }
+    data["module"] = MODULES[ed.spec]
+    if ed.spec == "cards":
+        rows = _deck_rows()
+        data["cards"] = {code: layout.card_html(code, card_name(code, ed.t)) for row in rows for code in row}
+        data["rows"] = rows
+        data["row_names"] = [ed.t(f"cards.row.{name}") for name in ROW_NAMES]
     text = json.dumps(data, ensure_ascii=False).replace("</", "<\\/")
     return f'<script type="application/json" id="kit-data">{text}</script>'
 
 
-def loading_status() -> str:
+def loading_status(ed: Edition) -> str:
     """The status line the scripts update (loading, ready, errors), with the no-script notice."""
     return (
-        '<p id="status" class="status" role="status" aria-live="polite">Starting the reference engine '
-        "(the kit's Python, run in your browser by Pyodide)…</p>"
-        '<noscript><p class="status error">This page runs the kit\'s reference engine in your browser: '
-        "it needs JavaScript and WebAssembly.</p></noscript>"
+        f'<p id="status" class="status" role="status" aria-live="polite">{esc(ed.t("common.engine.starting"))}</p>'
+        f'<noscript><p class="status error">{esc(ed.t("common.engine.noscript"))}</p></noscript>'
     )
 
 

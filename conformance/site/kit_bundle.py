@@ -1,12 +1,13 @@
-"""The zip of the kit's Python that the arbiter and play pages load into Pyodide:
-the reference engine, the rule options, ``explain`` and the words of ``play``, with
-PyYAML's pure-Python package, and nothing else.
+"""The zip of the kit's Python that the pages running a reference engine load into
+Pyodide: both reference engines, the rule options, ``explain`` and the words of
+``play``, with PyYAML's pure-Python package, and nothing else.
 
 The rulebook files go in as ``checked_rulebook.json``: the documents as the build
 machine loaded and checked them against their schema
 (:func:`generala_spec.rulebook.use_checked`), so the page needs no jsonschema.
-The page API (:mod:`generala_conformance.site.page_api`) becomes the top-level
-module ``generala_page``.
+The page APIs become top-level modules: ``generala_page`` (the card game's,
+:mod:`generala_conformance.site.page_api`) and ``generala_dice_page`` (the dice
+game's, :mod:`generala_conformance.site.dice_page_api`).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ import yaml
 from generala_spec import rulebook
 
 MODULES = {
-    "generala_reference": ("__init__.py", "errors.py", "cards/*.py"),
+    "generala_reference": ("__init__.py", "errors.py", "cards/*.py", "dice/*.py"),
     "generala_spec": (
         "__init__.py",
         "folders.py",
@@ -31,6 +32,8 @@ MODULES = {
         "yaml_text.py",
         "cards/book.yaml",
         "cards/options.yaml",
+        "dice/book.yaml",
+        "dice/options.yaml",
     ),
     "generala_conformance": (
         "__init__.py",
@@ -48,6 +51,7 @@ MODULES = {
 
 RULEBOOK_KINDS = ("book", "clauses", "ambiguities", "sources")
 PAGE_MODULE = "generala_page.py"
+DICE_PAGE_MODULE = "generala_dice_page.py"
 STAMP = (2026, 1, 1, 0, 0, 0)
 """The date written on every zip entry, so that one kit gives one zip."""
 
@@ -75,7 +79,9 @@ def kit_zip() -> bytes:
     checked = {kind: rulebook.load(kind) for kind in RULEBOOK_KINDS}
     entries = [item for package, patterns in MODULES.items() for item in _package_files(package, patterns)]
     entries += _yaml_files()
-    entries.append((PAGE_MODULE, files("generala_conformance.site").joinpath("page_api.py").read_bytes()))
+    site = files("generala_conformance.site")
+    entries.append((PAGE_MODULE, site.joinpath("page_api.py").read_bytes()))
+    entries.append((DICE_PAGE_MODULE, site.joinpath("dice_page_api.py").read_bytes()))
     entries.append(("checked_rulebook.json", json.dumps(checked, ensure_ascii=False).encode()))
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as archive:

@@ -31,17 +31,19 @@ def esc(text: object) -> str:
     return html.escape(str(text), quote=True)
 
 
-def card_html(card: str) -> str:
-    """One card (``10H``, ``QS``, ``JK``, R-MAT-1) as a glyph chip with a spoken name:
+def card_html(card: str, name: str | None = None) -> str:
+    """One card (``10H``, ``QS``, ``JK``, R-MAT-1) as a glyph chip with a spoken name
+    (``name``, else the English one):
     ``<span class="card suit-h" aria-label="10 of hearts">10♥</span>``."""
     if card == "JK":
-        return '<span class="card joker" role="img" aria-label="Joker">Joker</span>'
+        return f'<span class="card joker" role="img" aria-label="{esc(name or "Joker")}">Joker</span>'
     rank, suit = card[:-1], card[-1]
     if suit not in SUIT_NAMES:
         raise ValueError(f"not a card: {card!r}")
-    name = f"{RANK_NAMES.get(rank, rank)} of {SUIT_NAMES[suit]}"
+    name = name or f"{RANK_NAMES.get(rank, rank)} of {SUIT_NAMES[suit]}"
     return (
-        f'<span class="card suit-{suit.lower()}" role="img" aria-label="{name}">{esc(rank)}{SUIT_GLYPHS[suit]}</span>'
+        f'<span class="card suit-{suit.lower()}" role="img" aria-label="{esc(name)}">'
+        f"{esc(rank)}{SUIT_GLYPHS[suit]}</span>"
     )
 
 
@@ -75,23 +77,77 @@ class NavItem:
     path: str
 
 
-def _nav(items: Sequence[NavItem], page: str) -> str:
+@dataclass(frozen=True)
+class Alternate:
+    """The same page in another interface language: the language's code, its name
+    (in itself) and the page's path from the root."""
+
+    code: str
+    name: str
+    path: str
+
+
+@dataclass(frozen=True)
+class Chrome:
+    """What frames a page besides its content, in the page's language: ``lang`` and
+    ``dir`` of ``<html>``, the brand and its home page, the words of the skip link,
+    the navigation and the search box (``search``: the page the box searches on, or
+    None for no box), the language switcher's ``alternates`` and a ``note`` shown
+    above the content (a machine translation says so there)."""
+
+    lang: str = "en"
+    dir: str = "ltr"
+    brand: str = "Générala"
+    home: str = "index.html"
+    skip: str = "Skip to content"
+    sections: str = "Sections"
+    search: str | None = links.INDEX_PAGE
+    search_label: str = "Search the rules"
+    search_button: str = "Search"
+    placeholder: str = "joker, levée, جوکر, R-NEXT…"
+    languages: str = "Languages"
+    alternates: tuple[Alternate, ...] = ()
+    note: str = ""
+
+
+ENGLISH = Chrome()
+"""The header of a page of the card game in English."""
+
+
+def _nav(items: Sequence[NavItem], page: str, label: str) -> str:
     entries = []
     for item in items:
         current = ' aria-current="page"' if item.path == page else ""
         entries.append(f'<li><a href="{esc(links.relative(item.path, page))}"{current}>{esc(item.label)}</a></li>')
-    return f'<nav aria-label="Sections"><ul>{"".join(entries)}</ul></nav>'
+    return f'<nav aria-label="{esc(label)}"><ul>{"".join(entries)}</ul></nav>'
 
 
-def _search_form(page: str, query_id: str = "q") -> str:
-    action = esc(links.relative(links.INDEX_PAGE, page))
+def _search_form(page: str, chrome: Chrome, query_id: str = "q") -> str:
+    if chrome.search is None:
+        return ""
+    action = esc(links.relative(chrome.search, page))
     return (
         f'<form class="search" role="search" action="{action}" method="get">'
-        f'<label for="{query_id}">Search the rules</label>'
+        f'<label for="{query_id}">{esc(chrome.search_label)}</label>'
         f'<input type="search" id="{query_id}" name="q" autocomplete="off" spellcheck="false" '
-        'placeholder="joker, levée, جوکر, R-NEXT…">'
-        '<button type="submit">Search</button></form>'
+        f'placeholder="{esc(chrome.placeholder)}">'
+        f'<button type="submit">{esc(chrome.search_button)}</button></form>'
     )
+
+
+def _switcher(page: str, chrome: Chrome) -> str:
+    """The language switcher: a link to this page in each language, each named in itself."""
+    if len(chrome.alternates) < 2:
+        return ""
+    entries = []
+    for other in chrome.alternates:
+        current = ' aria-current="true"' if other.code == chrome.lang else ""
+        href = esc(links.relative(other.path, page))
+        entries.append(
+            f'<li><a href="{href}" hreflang="{esc(other.code)}" lang="{esc(other.code)}" '
+            f'data-lang="{esc(other.code)}"{current}>{esc(other.name)}</a></li>'
+        )
+    return f'<nav class="languages" aria-label="{esc(chrome.languages)}"><ul>{"".join(entries)}</ul></nav>'
 
 
 def page(
@@ -101,29 +157,32 @@ def page(
     nav: Sequence[NavItem],
     scripts: Sequence[str] = (),
     footer: str = "",
+    chrome: Chrome = ENGLISH,
 ) -> str:
     """A whole HTML page at ``path`` (relative to the site's root): ``body`` is the
     content of ``<main>``; ``scripts`` are paths from the root, loaded at the end."""
-    root = links.relative("index.html", path)
+    home = links.relative(chrome.home, path)
     tags = "".join(f'<script src="{esc(links.relative(s, path))}"></script>' for s in scripts)
+    note = f'<p class="translation-note" role="note">{chrome.note}</p>\n' if chrome.note else ""
     return f"""<!DOCTYPE html>
-<html lang="en">
+<html lang="{esc(chrome.lang)}" dir="{esc(chrome.dir)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{esc(title)} · Générala</title>
+<title>{esc(title)} · {esc(chrome.brand)}</title>
 <link rel="stylesheet" href="{esc(links.relative(STYLESHEET, path))}">
 <link rel="icon" type="image/svg+xml" href="{esc(links.relative(ICON, path))}">
 </head>
 <body>
-<a class="skip" href="#main">Skip to content</a>
+<a class="skip" href="#main">{esc(chrome.skip)}</a>
 <header class="site">
-<a class="brand" href="{esc(root)}">Générala</a>
-{_nav(nav, path)}
-{_search_form(path)}
+<a class="brand" href="{esc(home)}">{esc(chrome.brand)}</a>
+{_nav(nav, path, chrome.sections)}
+{_search_form(path, chrome)}
+{_switcher(path, chrome)}
 </header>
 <main id="main" tabindex="-1">
-{body}
+{note}{body}
 </main>
 <footer class="site">{footer}</footer>
 {tags}

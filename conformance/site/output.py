@@ -42,27 +42,49 @@ class Site:
     """The site being written to ``out``: ``nav`` is the header's navigation,
     ``written`` every file's path relative to ``out``, in order; ``pyodide`` the
     folder of Pyodide's files given by ``--pyodide`` (else the user cache, see
-    :mod:`~generala_conformance.site.pyodide_bundle`)."""
+    :mod:`~generala_conformance.site.pyodide_bundle`); ``version`` the kit's."""
 
     out: Path
     nav: Sequence[layout.NavItem]
     footer: str = ""
     written: list[str] = field(default_factory=list)
     pyodide: Path | None = None
+    version: str = ""
 
     def write_file(self, path: str, content: str | bytes) -> None:
         """Write one file at ``path`` (relative to the root, ``/``-separated)."""
         target = self.out / path
         target.parent.mkdir(parents=True, exist_ok=True)
-        if isinstance(content, str):
-            target.write_text(content, encoding="utf-8")
-        else:
-            target.write_bytes(content)
-        self.written.append(path)
+        data = content.encode("utf-8") if isinstance(content, str) else content
+        partial = target.with_name(f".{target.name}.partial")
+        partial.write_bytes(data)
+        partial.replace(target)
+        if path not in self.written:
+            self.written.append(path)
 
-    def write_page(self, path: str, title: str, body: str, scripts: Sequence[str] = ()) -> None:
-        """Write an HTML page through the shared :func:`layout.page`."""
-        self.write_file(path, layout.page(path, title, body, self.nav, scripts, self.footer))
+    def write_page(
+        self,
+        path: str,
+        title: str,
+        body: str,
+        scripts: Sequence[str] = (),
+        *,
+        nav: Sequence[layout.NavItem] | None = None,
+        chrome: layout.Chrome = layout.ENGLISH,
+        footer: str | None = None,
+    ) -> None:
+        """Write an HTML page through the shared :func:`layout.page` (``nav`` and
+        ``footer``: the site's unless given; ``chrome``: the page's language and header)."""
+        page = layout.page(
+            path,
+            title,
+            body,
+            self.nav if nav is None else nav,
+            scripts,
+            self.footer if footer is None else footer,
+            chrome,
+        )
+        self.write_file(path, page)
 
     def copy_assets(self, package: str, folder: str, target: str) -> None:
         """Copy every file of ``folder`` in ``package``'s data to ``target``."""

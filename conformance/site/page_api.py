@@ -26,7 +26,9 @@ from generala_conformance.games.cards.arbiter.explain import ExplainError, choic
 from generala_conformance.games.cards.arbiter.position_text import PositionError, Question, parse_moves, parse_text
 from generala_reference.cards.actions import format_action, parse_action
 from generala_reference.cards.decisions import apply_decided
-from generala_reference.cards.deck import format_card, format_cards
+from generala_reference.cards.deck import format_card, format_cards, iter_cards, pretty_card
+from generala_reference.cards.events import Event
+from generala_reference.cards.game import Game
 from generala_reference.cards.rules import Rules
 from generala_reference.cards.series import Series
 from generala_reference.errors import GeneralaError, IllegalAction
@@ -103,7 +105,8 @@ class Lesson:
             raise ValueError(f"bot must be one of {BOTS}, not {bot!r}")
         self.game = Series(players, 0, seed=seed, rules=Rules.of(profile)).game  # the deal of `play --seed`
         self.seat, self.bot, self.rng = seat, bot, random.Random(seed)
-        self.lines: list[Json] = [_line(line) for line in narrate.deal_lines(self.game, 0)]
+        deal = narrate.deal_lines(self.game, 0)
+        self.lines: list[Json] = [_line(line, say) for line, say in zip(deal, _deal_says(self.game), strict=True)]
         self.trick_no = 0
         self._bots_play()
 
@@ -113,8 +116,9 @@ class Lesson:
         decided = apply_decided(self.game, action)
         if leads and decided[0].event[0] == "play":
             self.trick_no += 1
-            self.lines.append({"text": f"Trick {self.trick_no}:", "clause": None, "why": "", "heading": True})
-        self.lines += [_line(narrate.told(d)) for d in decided]
+            heading = {"text": f"Trick {self.trick_no}:", "clause": None, "why": "", "heading": True}
+            self.lines.append({**heading, "say": _say("trick_heading", n=self.trick_no)})
+        self.lines += [_line(narrate.told(d), _event_say(d.event)) for d in decided]
 
     def _bots_play(self) -> None:
         while not self.game.is_over and self.game.to_move != self.seat:
@@ -158,5 +162,39 @@ class Lesson:
         )
 
 
-def _line(line: narrate.Line) -> Json:
-    return {"text": line.text, "clause": line.clause, "why": line.why, "heading": False}
+def _say(key: str, **fields: object) -> Json:
+    """What the page says for a line, in any language: the key of its words
+    (``cards.play.ev.KEY`` of the language files) and the fields filling them in."""
+    return {"key": key, "fields": fields}
+
+
+def _deal_says(game: Game) -> list[Json]:
+    """The words of each line of :func:`narrate.deal_lines`, in its order: the deal, each hand, the forced lead."""
+    says = [_say("deal", player="P1")]
+    for p in game.holding():
+        cards = " ".join(pretty_card(c) for c in iter_cards(game.hands[p]))
+        says.append(_say("hand", player=f"P{p + 1}", n=game.hands[p].bit_count(), cards=cards))
+    if game.forced >= 0:
+        says.append(_say("forced", player=f"P{game.leader + 1}", card=pretty_card(game.forced)))
+    return says
+
+
+def _event_say(event: Event) -> Json | None:
+    """The words of an event of a game (:func:`narrate.event_words`), or None for a
+    series' event, which a lesson never has."""
+    kind, who = event[0], None if event[1] is None else f"P{event[1] + 1}"
+    if kind in ("play", "take"):
+        return _say(kind, player=who, card=pretty_card(event[2]))
+    if kind in ("decline", "out"):
+        return _say(kind, player=who)
+    if kind == "trick":
+        return _say("trick" if event[2] else "trick_declined", player=who)
+    if kind == "lead":
+        return _say("lead", player=who, why=event[2])
+    if kind == "game-over":
+        return _say("over_nobody") if who is None else _say("over_loser", player=who)
+    return None
+
+
+def _line(line: narrate.Line, say: Json | None) -> Json:
+    return {"text": line.text, "clause": line.clause, "why": line.why, "heading": False, "say": say}

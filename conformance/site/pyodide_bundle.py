@@ -81,13 +81,11 @@ def check_files(folder: Path, origin: str) -> Path:
     return folder
 
 
-def check_tarball(tarball: Path) -> None:
-    """Refuse a tarball whose SHA-512 is not the registry's :data:`INTEGRITY`."""
+def check_tarball(tarball: Path, integrity: str = INTEGRITY) -> None:
+    """Refuse a tarball whose SHA-512 is not the registry's ``integrity`` (Pyodide's :data:`INTEGRITY`)."""
     digest = hashlib.sha512(tarball.read_bytes()).digest()
-    if "sha512-" + base64.b64encode(digest).decode() != INTEGRITY:
-        raise PyodideError(
-            "pyodide-integrity", f"{tarball}: not the registry's pyodide-{VERSION}.tgz (SHA-512 differs)"
-        )
+    if "sha512-" + base64.b64encode(digest).decode() != integrity:
+        raise PyodideError("pyodide-integrity", f"{tarball}: not the registry's {tarball.name} (SHA-512 differs)")
 
 
 def unpack(tarball: Path, folder: Path) -> Path:
@@ -107,32 +105,32 @@ def unpack(tarball: Path, folder: Path) -> Path:
     return check_files(folder, str(tarball))
 
 
-def npm_pack(destination: Path) -> Path:
-    """Fetch ``pyodide-VERSION.tgz`` from the npm registry into ``destination``."""
+def npm_pack(destination: Path, package: str = "pyodide", version: str = VERSION) -> Path:
+    """Fetch ``PACKAGE-VERSION.tgz`` (Pyodide's, unless told) from the npm registry into ``destination``."""
     npm = shutil.which("npm")
     if npm is None:
         raise PyodideError(
             "pyodide-unavailable",
-            f"npm is not installed, so pyodide@{VERSION} cannot be fetched: install Node.js and npm, "
+            f"npm is not installed, so {package}@{version} cannot be fetched: install Node.js and npm, "
             f"or pass --pyodide DIR (a copy of the npm package pyodide@{VERSION}, e.g. node_modules/pyodide)",
         )
-    command = [npm, "pack", f"pyodide@{VERSION}", "--pack-destination", str(destination), "--silent"]
+    command = [npm, "pack", f"{package}@{version}", "--pack-destination", str(destination), "--silent"]
     try:
         done = subprocess.run(command, capture_output=True, text=True, timeout=NPM_TIMEOUT, check=False)
     except subprocess.TimeoutExpired:
-        raise PyodideError("pyodide-fetch-failed", f"npm pack pyodide@{VERSION} took over {NPM_TIMEOUT} s") from None
-    tarball = destination / f"pyodide-{VERSION}.tgz"
+        raise PyodideError("pyodide-fetch-failed", f"npm pack {package}@{version} took over {NPM_TIMEOUT} s") from None
+    tarball = destination / f"{package}-{version}.tgz"
     if done.returncode != 0 or not tarball.is_file():
         said = (done.stderr.strip().splitlines() or ["no message"])[-1]
         raise PyodideError(
             "pyodide-fetch-failed",
-            f"npm pack pyodide@{VERSION} failed ({said}); pass --pyodide DIR to use a local copy",
+            f"npm pack {package}@{version} failed ({said}); pass --pyodide DIR to use a local copy",
         )
     return tarball
 
 
 @contextmanager
-def _locked(folder: Path) -> Iterator[None]:
+def locked(folder: Path) -> Iterator[None]:
     """Hold the lock of the cache ``folder`` (parallel test workers fetch once)."""
     folder.mkdir(parents=True, exist_ok=True)
     with (folder / ".lock").open("w") as lock:
@@ -145,7 +143,7 @@ def cached(root: Path | None = None) -> Path:
     they are not there (or are not the pinned ones)."""
     root = cache_root() if root is None else root
     folder = root / f"pyodide-{VERSION}"
-    with _locked(root):
+    with locked(root):
         try:
             return check_files(folder, str(folder))
         except PyodideError:

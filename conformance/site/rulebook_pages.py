@@ -1,6 +1,10 @@
-"""The rulebook pages: the contents and search page, a page per area of clauses, the
-ambiguity register, the rule options and profiles, and the two source texts. All of
-it comes from the spec's loaders (``generala_spec``), nothing is copied by hand.
+"""The rulebook pages of a game, in one interface language (an
+:class:`~generala_conformance.site.editions.Edition`): the contents and search page,
+a page per area of clauses, the ambiguity register, the rule options and profiles,
+and the source texts. All of it comes from the spec's loaders (``generala_spec``),
+nothing is copied by hand; the clause statements and area titles of another
+language come from its language file, the rest of the rulebook's prose (notes,
+readings, reasons) stays in English, marked ``lang="en"``.
 
 Every entry's element has its ID as ``id`` (``#R-JOKER-4``, ``#AMB-3``, ``#FA-30``,
 ``#option-tie-break``, ``#profile-fa``): the addresses of :mod:`links`.
@@ -8,61 +12,83 @@ Every entry's element has its ID as ``id`` (``#R-JOKER-4``, ``#AMB-3``, ``#FA-30
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterable, Iterator, Mapping
+from functools import cache
 
+from generala_conformance import games
 from generala_conformance.site import search_index
+from generala_conformance.site.editions import Edition
 from generala_conformance.site.layout import esc, glyph_text
 from generala_conformance.site.output import Site
 from generala_conformance.site.scenarios import Citing, citing
+from generala_scenarios import ROOT
 from generala_spec import links, rulebook
 from generala_spec.options import options, profile_names, profile_summary, resolve
 from generala_spec.rulebook import Ambiguity, Clause, Decision, Quote, Sentence, Silence
 
 RTL_LANGUAGES = frozenset({"fa", "ar", "he", "ur"})
-_MENTION = re.compile(r"(?<![\w-])(?:R-[A-Z]+-\d+|AMB-\d+|F[RA]-\d+)(?![\w-])")
 SHOWN_CASES = 8
 """How many fixture cases a clause lists before folding the rest away."""
+SEARCH_MESSAGES = (
+    "matches",
+    "nothing",
+    "no_area",
+    "malformed",
+    "unknown_clause",
+    "unknown_ambiguity",
+    "unknown_sentence",
+)
+"""The messages of the search box (``common.search.*``), given to ``search.js`` in the page's language."""
+LISTED_CASES = 60
+"""How many fixture cases a clause lists at most (the dice suite has thousands);
+``generala-kit rules ID --all-cases`` lists every one."""
 
 
-def _link(identifier: str, page: str, text: str | None = None) -> str:
-    href = esc(links.relative(links.address(identifier), page))
-    return f'<a href="{href}">{esc(text or identifier)}</a>'
+def _mention(spec: str) -> re.Pattern[str]:
+    book = rulebook.book(spec)
+    texts = "|".join(book.texts)
+    return re.compile(rf"(?<![\w-])(?:{book.clause_prefix}-[A-Z]+-\d+|AMB-\d+|(?:{texts})-\d+)(?![\w-])")
 
 
-def _known(identifier: str) -> bool:
+def _known(identifier: str, spec: str) -> bool:
     table = {"clause": rulebook.clauses, "ambiguity": rulebook.ambiguities, "sentence": rulebook.sentences}
-    return identifier in table[rulebook.kind_of(identifier)]()
+    return identifier in table[rulebook.kind_of(identifier, spec)](spec)
 
 
-def prose(text: str, page: str) -> str:
+def prose(text: str, page: str, ed: Edition) -> str:
     """``text`` escaped, each mention of a rulebook ID (``R-JOKER-3``, ``AMB-5``,
-    ``FA-51``) a link to its entry."""
+    ``FA-51``) of the edition's game a link to its entry."""
     escaped = esc(text)
-    return _MENTION.sub(lambda m: _link(m.group(0), page) if _known(m.group(0)) else m.group(0), escaped)
+    spec = ed.spec
+    return _mention(spec).sub(lambda m: ed.link(m.group(0), page) if _known(m.group(0), spec) else m.group(0), escaped)
 
 
-def _language(text: str) -> str:
-    """``lang`` (and ``dir`` for a right-to-left script) of a source text's words."""
-    language = rulebook.text_info()[text]["language"]
-    direction = ' dir="rtl"' if language in RTL_LANGUAGES else ""
-    return f'lang="{esc(language)}"{direction}'
+def _language(text: str, spec: str) -> str:
+    """``lang`` (and ``dir``) of a source text's words."""
+    language = rulebook.text_info(spec)[text]["language"]
+    direction = "rtl" if language in RTL_LANGUAGES else "ltr"
+    return f'lang="{esc(language)}" dir="{direction}"'
 
 
-def _quote(quote: Quote, page: str) -> str:
+def _quote(quote: Quote, page: str, ed: Edition) -> str:
     """A quoted source sentence: the words in their language, its ID and English."""
     return (
         f'<figure class="quote quote-{quote.text.lower()}">'
-        f"<blockquote {_language(quote.text)}>{esc(quote.quote)}</blockquote>"
-        f"<figcaption>{_link(quote.sentence, page)} ({esc(quote.text)}) "
-        f'<span class="english">{esc(quote.english)}</span></figcaption></figure>'
+        f"<blockquote {_language(quote.text, ed.spec)}>{esc(quote.quote)}</blockquote>"
+        f"<figcaption>{ed.link(quote.sentence, page)} ({esc(quote.text)}) "
+        f'<span class="english" lang="en" dir="ltr">{esc(quote.english)}</span></figcaption></figure>'
     )
 
 
-def _source(source: Quote | Silence, page: str) -> str:
+def _source(source: Quote | Silence, page: str, ed: Edition) -> str:
     if isinstance(source, Silence):
-        return f'<p class="silent"><strong>{esc(source.text)} is silent.</strong> {prose(source.note, page)}</p>'
-    return _quote(source, page)
+        silent = esc(ed.t("common.rules.silent", text=source.text))
+        return (
+            f'<p class="silent"><strong>{silent}</strong> <span{ed.english()}>{prose(source.note, page, ed)}</span></p>'
+        )
+    return _quote(source, page, ed)
 
 
 def _list(items: Iterable[str], cls: str = "") -> str:
@@ -70,290 +96,360 @@ def _list(items: Iterable[str], cls: str = "") -> str:
     return f'<ul class="{cls}">{body}</ul>' if cls else f"<ul>{body}</ul>"
 
 
-def _scenarios(cited: Citing | None, page: str) -> Iterator[str]:
+def _scenarios(cited: Citing | None, ed: Edition) -> Iterator[str]:
+    t = ed.t
     if cited is None or not (cited.scenarios or cited.cases):
-        yield '<p class="none">No scenario cites it yet.</p>'
+        yield f'<p class="none">{esc(t("common.rules.no_scenario"))}</p>'
         return
     for scenario in cited.scenarios:
+        where = esc(t("common.rules.where", where=scenario.where, line=scenario.line))
         yield (
-            f'<details class="scenario"><summary>{esc(scenario.title)} '
-            f'<span class="where">{esc(scenario.where)}, line {scenario.line}</span></summary>'
-            f"<pre>{esc(scenario.text)}</pre></details>"
+            f'<details class="scenario"><summary><span{ed.english()}>{esc(scenario.title)}</span> '
+            f'<span class="where">{where}</span></summary>'
+            f'<pre lang="en" dir="ltr">{esc(scenario.text)}</pre></details>'
         )
     if not cited.cases:
         return
     rows = [
-        f'<code>{esc(case.id)}</code> {esc(case.title)} <span class="where">{esc(case.where)}, line {case.line}</span>'
+        f"<code>{esc(case.id)}</code> <span{ed.english()}>{esc(case.title)}</span> "
+        f'<span class="where">{esc(t("common.rules.where", where=case.where, line=case.line))}</span>'
         for case in cited.cases
     ]
-    yield f"<p>{len(rows)} fixture case(s):</p>"
+    yield f"<p>{esc(t('common.rules.cases', n=len(rows)))}</p>"
     yield _list(rows[:SHOWN_CASES], "cases")
     if len(rows) > SHOWN_CASES:
-        yield (
-            f"<details><summary>and {len(rows) - SHOWN_CASES} more cases</summary>"
-            f"{_list(rows[SHOWN_CASES:], 'cases')}</details>"
-        )
+        more = esc(t("common.rules.more_cases", n=len(rows) - SHOWN_CASES))
+        folded = _list(rows[SHOWN_CASES:LISTED_CASES], "cases")
+        if len(rows) > LISTED_CASES:
+            unlisted = t("common.rules.unlisted", n=len(rows) - LISTED_CASES, game=ed.spec)
+            folded += f'<p class="unlisted">{esc(unlisted)}</p>'
+        yield f"<details><summary>{more}</summary>{folded}</details>"
 
 
-def _options_of(entries: Iterable[Ambiguity], page: str) -> Iterator[str]:
-    table = options()
+def _options_of(entries: Iterable[Ambiguity], page: str, ed: Edition) -> Iterator[str]:
+    table = options(ed.spec)
     for entry in entries:
         for name in entry.options:
-            yield f"{_link('option:' + name, page, name)} ({_link(entry.id, page)}): {esc(table[name].summary)}"
+            link = ed.link("option:" + name, page, name)
+            yield f"{link} ({ed.link(entry.id, page)}): <span{ed.english()}>{esc(table[name].summary)}</span>"
 
 
-def clause_html(clause: Clause, cited: Citing | None, page: str) -> str:
+def clause_html(clause: Clause, cited: Citing | None, page: str, ed: Edition) -> str:
     """One clause: statement, sources (or contract sections), notes, examples, the
     ambiguity rulings and rule options it rests on, and the scenarios citing it."""
-    retired = ' <span class="badge">retired</span>' if clause.status == "retired" else ""
+    t = ed.t
+    retired = f' <span class="badge">{esc(t("common.rules.retired"))}</span>' if clause.status == "retired" else ""
     parts = [
         f'<article class="clause" id="{esc(clause.id)}">',
         f'<h2><a class="anchor" href="#{esc(clause.id)}">{esc(clause.id)}</a>{retired}</h2>',
-        f'<p class="statement">{prose(clause.statement, page)}</p>',
+        f'<p class="statement">{prose(ed.statement(clause), page, ed)}</p>',
     ]
+    if ed.lang.translated:
+        parts.append(f'<p class="statement-en" lang="en" dir="ltr">{prose(clause.statement, page, ed)}</p>')
     if clause.contract:
         docs = (f"<code>docs/cards-contract.md#{esc(d.section)}</code>: {esc(d.quote)}" for d in clause.docs)
-        parts += ["<h3>Documented in the interface contract (no source sentence)</h3>", _list(docs)]
+        parts += [f"<h3>{esc(t('common.rules.contract'))}</h3>", f"<div{ed.english()}>{_list(docs)}</div>"]
     else:
-        parts += ["<h3>Sources</h3>", *(_quote(q, page) for q in clause.sources)]
+        parts += [f"<h3>{esc(t('common.rules.sources'))}</h3>", *(_quote(q, page, ed) for q in clause.sources)]
         if not clause.sources:
-            parts.append('<p class="none">No source sentence.</p>')
+            parts.append(f'<p class="none">{esc(t("common.rules.no_source"))}</p>')
     if clause.notes:
-        parts.append(f'<p class="notes"><strong>Notes.</strong> {prose(clause.notes, page)}</p>')
+        parts.append(
+            f'<p class="notes"><strong>{esc(t("common.rules.notes"))}</strong> '
+            f"<span{ed.english()}>{prose(clause.notes, page, ed)}</span></p>"
+        )
     if clause.examples:
-        parts += ["<h3>Examples</h3>", _list(glyph_text(example) for example in clause.examples)]
-    related = rulebook.ambiguities_of_clause(clause.id)
+        examples = _list(glyph_text(example) if ed.spec == "cards" else esc(example) for example in clause.examples)
+        parts += [f"<h3>{esc(t('common.rules.examples'))}</h3>", f"<div{ed.english()}>{examples}</div>"]
+    related = rulebook.ambiguities_of_clause(clause.id, ed.spec)
     if related:
         rulings = (
-            f"{_link(e.id, page)} (ruling <code>{esc(e.decisions[0].ruling)}</code>): {esc(e.title)}" for e in related
+            f"{ed.link(e.id, page)} ({esc(t('common.rules.ruling'))} <code>{esc(e.decisions[0].ruling)}</code>): "
+            f"<span{ed.english()}>{esc(e.title)}</span>"
+            for e in related
         )
-        parts += ["<h3>Rests on the ambiguity rulings</h3>", _list(rulings)]
-        opts = list(_options_of(related, page))
+        parts += [f"<h3>{esc(t('common.rules.rulings'))}</h3>", _list(rulings)]
+        opts = list(_options_of(related, page, ed))
         if opts:
-            parts += ["<h3>Rule options</h3>", _list(opts)]
-    parts += ["<h3>Scenarios</h3>", *_scenarios(cited, page), "</article>"]
+            parts += [f"<h3>{esc(t('common.rules.options'))}</h3>", _list(opts)]
+    parts += [f"<h3>{esc(t('common.rules.scenarios'))}</h3>", *_scenarios(cited, ed), "</article>"]
     return "\n".join(parts)
 
 
-def _profiles_reading(option: str) -> Mapping[str, list[str]]:
+def _profiles_reading(option: str, spec: str) -> Mapping[str, list[str]]:
     """Per value of ``option``, the profiles that choose it."""
     chosen: dict[str, list[str]] = {}
-    for profile in profile_names():
-        chosen.setdefault(resolve(profile)[option], []).append(profile)
+    for profile in profile_names(spec):
+        chosen.setdefault(resolve(profile, spec=spec)[option], []).append(profile)
     return chosen
 
 
-def _decision(decision: Decision, page: str) -> Iterator[str]:
+def _decision(decision: Decision, page: str, ed: Edition) -> Iterator[str]:
+    t = ed.t
     if decision.question:
-        yield f'<p class="question"><strong>Question.</strong> {prose(decision.question, page)}</p>'
-    by_profile = _profiles_reading(decision.option) if decision.option else {}
-    literal = {value: [t for t, v in decision.profiles.items() if v == value] for value in decision.profiles.values()}
+        yield (
+            f'<p class="question"><strong>{esc(t("common.rules.question"))}</strong> '
+            f"<span{ed.english()}>{prose(decision.question, page, ed)}</span></p>"
+        )
+    by_profile = _profiles_reading(decision.option, ed.spec) if decision.option else {}
+    literal = {value: [x for x, v in decision.profiles.items() if v == value] for value in decision.profiles.values()}
     rows = []
     for reading in decision.readings:
-        marks = ['<span class="badge ruling">the kit\'s ruling</span>'] if reading.id == decision.ruling else []
-        marks += [f'<span class="badge">the {esc(t.upper())} text reads so</span>' for t in literal.get(reading.id, [])]
+        marks = []
+        if reading.id == decision.ruling:
+            marks.append(f'<span class="badge ruling">{esc(t("common.rules.ruling_badge"))}</span>')
+        marks += [
+            f'<span class="badge">{esc(t("common.rules.text_reads", text=x.upper()))}</span>'
+            for x in literal.get(reading.id, [])
+        ]
         picked = by_profile.get(reading.id)
         if picked:
-            marks.append(f'<span class="profiles">profiles: {", ".join(_profile_links(picked, page))}</span>')
-        rows.append(f"<code>{esc(reading.id)}</code> {' '.join(marks)}<br>{prose(reading.text, page)}")
-    yield "<h3>Readings</h3>"
+            names = ", ".join(ed.link("profile:" + name, page, name) for name in picked)
+            marks.append(f'<span class="profiles">{esc(t("common.rules.profiles"))} {names}</span>')
+        rows.append(
+            f"<code>{esc(reading.id)}</code> {' '.join(marks)}<br>"
+            f"<span{ed.english()}>{prose(reading.text, page, ed)}</span>"
+        )
+    yield f"<h3>{esc(t('common.rules.readings'))}</h3>"
     yield _list(rows, "readings")
-    yield f'<p class="reason"><strong>Reason.</strong> {prose(decision.reason, page)}</p>'
+    yield (
+        f'<p class="reason"><strong>{esc(t("common.rules.reason"))}</strong> '
+        f"<span{ed.english()}>{prose(decision.reason, page, ed)}</span></p>"
+    )
     if decision.option:
+        option = ed.link("option:" + decision.option, page, decision.option)
         yield (
-            f"<p>Rule option {_link('option:' + decision.option, page, decision.option)} "
-            f"(default <code>{esc(decision.ruling)}</code>).</p>"
+            "<p>"
+            + t.html("common.rules.option_line", option=option, default=f"<code>{esc(decision.ruling)}</code>")
+            + "</p>"
         )
     else:
-        yield "<p>Rule option: none; every implementation must follow the ruling.</p>"
+        yield f"<p>{esc(t('common.rules.no_option'))}</p>"
 
 
-def _profile_links(names: Iterable[str], page: str) -> Iterator[str]:
-    return (_link("profile:" + name, page, name) for name in names)
-
-
-def ambiguity_html(entry: Ambiguity, cited: Citing | None, page: str) -> str:
+def ambiguity_html(entry: Ambiguity, cited: Citing | None, page: str, ed: Edition) -> str:
     """One entry of the register: sources, each decision (readings, ruling, reason,
     option and the profiles choosing each reading), facts of dealt games, clauses, and
     the scenarios tagged with it."""
+    t = ed.t
     parts = [
         f'<article class="ambiguity" id="{esc(entry.id)}">',
-        f'<h2><a class="anchor" href="#{esc(entry.id)}">{esc(entry.id)}</a>: {esc(entry.title)}</h2>',
-        "<h3>Sources</h3>",
-        *(_source(s, page) for s in entry.sources),
+        f'<h2><a class="anchor" href="#{esc(entry.id)}">{esc(entry.id)}</a>: '
+        f"<span{ed.english()}>{esc(entry.title)}</span></h2>",
+        f"<h3>{esc(t('common.rules.sources'))}</h3>",
+        *(_source(s, page, ed) for s in entry.sources),
     ]
     for decision in entry.decisions:
-        parts.extend(_decision(decision, page))
+        parts.extend(_decision(decision, page, ed))
     if entry.dealt_games:
         facts = (
-            f"<strong>{prose(f.claim, page)}</strong> {prose(f.argument, page)} (<code>{esc(f.id)}</code>)"
+            f"<span{ed.english()}><strong>{prose(f.claim, page, ed)}</strong> {prose(f.argument, page, ed)}</span> "
+            f"(<code>{esc(f.id)}</code>)"
             for f in entry.dealt_games
         )
-        parts += ["<h3>In dealt games</h3>", _list(facts)]
-    clauses = rulebook.clauses()
-    rows = (f"{_link(c, page)}: {prose(clauses[c].statement, page)}" for c in entry.clauses)
-    parts += ["<h3>Clauses</h3>", _list(rows), "<h3>Scenarios</h3>", *_scenarios(cited, page), "</article>"]
+        parts += [f"<h3>{esc(t('common.rules.dealt'))}</h3>", _list(facts)]
+    clauses = rulebook.clauses(ed.spec)
+    rows = (f"{ed.link(c, page)}: {prose(ed.statement(clauses[c]), page, ed)}" for c in entry.clauses)
+    parts += [
+        f"<h3>{esc(t('common.rules.clauses'))}</h3>",
+        _list(rows),
+        f"<h3>{esc(t('common.rules.scenarios'))}</h3>",
+        *_scenarios(cited, ed),
+        "</article>",
+    ]
     return "\n".join(parts)
 
 
-def sentence_html(sentence: Sentence, page: str) -> str:
+def sentence_html(sentence: Sentence, page: str, ed: Edition) -> str:
     """One sentence of a source text: its words, English, and what became of it."""
-    became = [_link(c, page) for c in sentence.clauses]
-    fate = f"became {', '.join(became)}" if became else f"non-normative: {prose(sentence.non_normative or '', page)}"
+    t = ed.t
+    if sentence.clauses:
+        fate = t.html("common.rules.became", ids=", ".join(ed.link(c, page) for c in sentence.clauses))
+    else:
+        why = f"<span{ed.english()}>{prose(sentence.non_normative or '', page, ed)}</span>"
+        fate = t.html("common.rules.non_normative", why=why)
     if sentence.ambiguities:
-        fate += "; see " + ", ".join(_link(a, page) for a in sentence.ambiguities)
+        fate += t.html("common.rules.see", ids=", ".join(ed.link(a, page) for a in sentence.ambiguities))
     return (
         f'<li class="sentence" id="{esc(sentence.id)}">'
         f'<a class="anchor" href="#{esc(sentence.id)}">{esc(sentence.id)}</a> '
-        f'<p class="words" {_language(sentence.text)}>{esc(sentence.wording)}</p>'
-        f'<p class="english">{esc(sentence.english)}</p><p class="fate">{fate}</p></li>'
+        f'<p class="words" {_language(sentence.text, ed.spec)}>{esc(sentence.wording)}</p>'
+        f'<p class="english" lang="en" dir="ltr">{esc(sentence.english)}</p><p class="fate">{fate}</p></li>'
     )
 
 
-def _area_page(site: Site, area: str, cited: Mapping[str, Citing]) -> None:
-    page = links.area_page(area)
-    title = f"R-{area}: {rulebook.areas()[area]}"
-    clauses = [c for c in rulebook.clauses().values() if c.area == area]
-    toc = _list(f'<a href="#{esc(c.id)}">{esc(c.id)}</a> {esc(c.statement)}' for c in clauses)
-    body = [f"<h1>{esc(title)}</h1>", f'<nav class="toc" aria-label="Clauses of R-{esc(area)}">{toc}</nav>']
-    body += [clause_html(c, cited.get(c.id), page) for c in clauses]
-    body.append(_pager(area, page))
-    site.write_page(page, title, "\n".join(body))
+def _area_id(area: str, spec: str) -> str:
+    return f"{rulebook.book(spec).clause_prefix}-{area}"
 
 
-def _pager(area: str, page: str) -> str:
-    order = list(rulebook.areas())
+def _area_page(site: Site, ed: Edition, area: str, cited: Mapping[str, Citing]) -> None:
+    local = links.area_page(area)
+    page = ed.path(local)
+    title = f"{_area_id(area, ed.spec)}: {ed.area(area)}"
+    clauses = [c for c in rulebook.clauses(ed.spec).values() if c.area == area]
+    toc = _list(f'<a href="#{esc(c.id)}">{esc(c.id)}</a> {esc(ed.statement(c))}' for c in clauses)
+    label = esc(ed.t("common.rules.clauses_of", area=_area_id(area, ed.spec)))
+    body = [f"<h1>{esc(title)}</h1>", f'<nav class="toc" aria-label="{label}">{toc}</nav>']
+    body += [clause_html(c, cited.get(c.id), page, ed) for c in clauses]
+    body.append(_pager(area, page, ed))
+    ed.write_page(site, local, title, "\n".join(body))
+
+
+def _pager(area: str, page: str, ed: Edition) -> str:
+    order = list(rulebook.areas(ed.spec))
     i = order.index(area)
     items = []
+    back, forth = ("→", "←") if ed.lang.dir == "rtl" else ("←", "→")
     if i > 0:
-        items.append(
-            f'<a rel="prev" href="{esc(links.relative(links.area_page(order[i - 1]), page))}">← R-{order[i - 1]}</a>'
-        )
-    items.append(f'<a href="{esc(links.relative(links.INDEX_PAGE, page))}">Contents</a>')
+        href = esc(links.relative(ed.path(links.area_page(order[i - 1])), page))
+        items.append(f'<a rel="prev" href="{href}">{back} {_area_id(order[i - 1], ed.spec)}</a>')
+    contents = esc(links.relative(ed.path(links.INDEX_PAGE), page))
+    items.append(f'<a href="{contents}">{esc(ed.t("common.rules.contents"))}</a>')
     if i + 1 < len(order):
-        items.append(
-            f'<a rel="next" href="{esc(links.relative(links.area_page(order[i + 1]), page))}">R-{order[i + 1]} →</a>'
-        )
-    return f'<nav class="pager" aria-label="Areas">{" ".join(items)}</nav>'
+        href = esc(links.relative(ed.path(links.area_page(order[i + 1])), page))
+        items.append(f'<a rel="next" href="{href}">{_area_id(order[i + 1], ed.spec)} {forth}</a>')
+    return f'<nav class="pager" aria-label="{esc(ed.t("common.rules.areas_nav"))}">{" ".join(items)}</nav>'
 
 
-def _ambiguities_page(site: Site, cited: Mapping[str, Citing]) -> None:
-    page = links.AMBIGUITIES_PAGE
-    entries = list(rulebook.ambiguities().values())
-    toc = _list(f'<a href="#{esc(e.id)}">{esc(e.id)}</a> {esc(e.title)}' for e in entries)
+def _ambiguities_page(site: Site, ed: Edition, cited: Mapping[str, Citing]) -> None:
+    local = links.AMBIGUITIES_PAGE
+    page = ed.path(local)
+    t = ed.t
+    entries = list(rulebook.ambiguities(ed.spec).values())
+    toc = _list(f'<a href="#{esc(e.id)}">{esc(e.id)}</a> <span{ed.english()}>{esc(e.title)}</span>' for e in entries)
+    title = t("common.rules.register_title")
     body = [
-        "<h1>The ambiguity register</h1>",
-        "<p>Every point where the French and Persian texts differ or say nothing, the readings, "
-        "and the kit's ruling. Where a real implementation could reasonably read it otherwise, "
-        "the point is a rule option, and the profiles say which reading they pick.</p>",
-        f'<nav class="toc" aria-label="Ambiguities">{toc}</nav>',
-        *(ambiguity_html(e, cited.get(e.id), page) for e in entries),
+        f"<h1>{esc(title)}</h1>",
+        f"<p>{esc(t(f'{ed.spec}.rules.register_intro'))}</p>",
+        f'<nav class="toc" aria-label="{esc(t("common.rules.ambiguities_h"))}">{toc}</nav>',
+        *(ambiguity_html(e, cited.get(e.id), page, ed) for e in entries),
     ]
-    site.write_page(page, "The ambiguity register", "\n".join(body))
+    ed.write_page(site, local, title, "\n".join(body))
 
 
-def _options_page(site: Site) -> None:
-    page = links.OPTIONS_PAGE
-    profiles = profile_names()
-    resolved = {name: resolve(name) for name in profiles}
-    head = "".join(f'<th scope="col">{_link("profile:" + p, page, p)}</th>' for p in profiles)
+def _options_page(site: Site, ed: Edition) -> None:
+    local = links.OPTIONS_PAGE
+    page = ed.path(local)
+    t, spec = ed.t, ed.spec
+    profiles = profile_names(spec)
+    table_of = options(spec)
+    resolved = {name: resolve(name, spec=spec) for name in profiles}
+    head = "".join(f'<th scope="col">{ed.link("profile:" + p, page, p)}</th>' for p in profiles)
     rows = []
-    for name, option in options().items():
+    for name, option in table_of.items():
         chosen = "".join(f"<td><code>{esc(resolved[p][name])}</code></td>" for p in profiles)
-        label = _link("option:" + name, page, name)
-        rows.append(f'<tr><th scope="row">{label}</th>{chosen}<td>{_link(option.ambiguity, page)}</td></tr>')
+        label = ed.link("option:" + name, page, name)
+        rows.append(f'<tr><th scope="row">{label}</th>{chosen}<td>{ed.link(option.ambiguity, page)}</td></tr>')
     table = (
-        '<div class="scroll"><table><caption>The value of each rule option in each profile</caption>'
-        f'<thead><tr><th scope="col">option</th>{head}<th scope="col">ambiguity</th></tr></thead>'
+        f'<div class="scroll" tabindex="0" role="region" aria-label="{esc(t("common.rules.options_caption"))}">'
+        f"<table><caption>{esc(t('common.rules.options_caption'))}</caption>"
+        f'<thead><tr><th scope="col">{esc(t("common.rules.option_col"))}</th>{head}'
+        f'<th scope="col">{esc(t("common.rules.ambiguity_col"))}</th></tr></thead>'
         f"<tbody>{''.join(rows)}</tbody></table></div>"
     )
-    body = ["<h1>Rule options and profiles</h1>", table, "<h2>Options</h2>"]
-    for name, option in options().items():
-        default = ' <span class="badge ruling">default</span>'
+    title = t("common.rules.options_title")
+    body = [f"<h1>{esc(title)}</h1>", table, f"<h2>{esc(t('common.rules.options_h'))}</h2>"]
+    default = f' <span class="badge ruling">{esc(t("common.rules.default"))}</span>'
+    for name, option in table_of.items():
         values = (
-            f"<code>{esc(v)}</code>{default if v == option.default else ''} {esc(m)}" for v, m in option.values.items()
+            f"<code>{esc(v)}</code>{default if v == option.default else ''} <span{ed.english()}>{esc(m)}</span>"
+            for v, m in option.values.items()
         )
+        settled = t.html("common.rules.settled_in", id=ed.link(option.ambiguity, page))
         body.append(
             f'<section class="option" id="option-{esc(name)}"><h3><code>{esc(name)}</code></h3>'
-            f"<p>{prose(option.summary, page)} Settled in {_link(option.ambiguity, page)}.</p>{_list(values)}</section>"
+            f"<p><span{ed.english()}>{prose(option.summary, page, ed)}</span> {settled}</p>{_list(values)}</section>"
         )
-    body.append("<h2>Profiles</h2>")
+    body.append(f"<h2>{esc(t('common.rules.profiles_h'))}</h2>")
     for name in profiles:
-        changed = [f"<code>{esc(k)}={esc(v)}</code>" for k, v in resolved[name].items() if v != options()[k].default]
+        changed = [f"<code>{esc(k)}={esc(v)}</code>" for k, v in resolved[name].items() if v != table_of[k].default]
+        differs = t.html("common.rules.differs", list=", ".join(changed) or esc(t("common.rules.nothing")))
         body.append(
             f'<section class="profile" id="profile-{esc(name)}"><h3><code>{esc(name)}</code></h3>'
-            f"<p>{esc(profile_summary(name))}</p>"
-            f"<p>Differs from the defaults in: {', '.join(changed) or 'nothing'}.</p></section>"
+            f"<p{ed.english()}>{esc(profile_summary(name, spec))}</p>"
+            f"<p>{differs}</p></section>"
         )
-    site.write_page(page, "Rule options and profiles", "\n".join(body))
+    ed.write_page(site, local, title, "\n".join(body))
 
 
-def _address_line(info: Mapping[str, str]) -> str:
+def _address_line(info: Mapping[str, str], ed: Edition) -> str:
     if "address" in info:
-        return f'Online at <a href="{esc(info["address"])}">{esc(info["address"])}</a>.'
+        link = f'<a href="{esc(info["address"])}">{esc(info["address"])}</a>'
+        return ed.t.html("common.rules.online", link=link)
     if "original" in info:
-        return f'A rendering of <a href="{esc(info["original"])}">{esc(info["original"])}</a>.'
+        link = f'<a href="{esc(info["original"])}">{esc(info["original"])}</a>'
+        return ed.t.html("common.rules.rendering", link=link)
     return ""
 
 
-def _sources_page(site: Site) -> None:
-    page = links.SOURCES_PAGE
-    body = [
-        "<h1>The source texts</h1>",
-        "<p>Every sentence of both texts, word for word, with its English rendering and what became of it.</p>",
-    ]
-    for text, info in rulebook.text_info().items():
-        sentences = [s for s in rulebook.sentences().values() if s.text == text]
+def _sources_page(site: Site, ed: Edition) -> None:
+    local = links.SOURCES_PAGE
+    page = ed.path(local)
+    title = ed.t("common.rules.sources_title")
+    body = [f"<h1>{esc(title)}</h1>", f"<p>{esc(ed.t('common.rules.sources_intro'))}</p>"]
+    for text, info in rulebook.text_info(ed.spec).items():
+        sentences = [s for s in rulebook.sentences(ed.spec).values() if s.text == text]
         body.append(
             f'<section class="text" id="text-{esc(text)}"><h2>{esc(text)}: {esc(info["title"])}</h2>'
-            f"<p>{_address_line(info)}</p>"
-            f'<ol class="sentences">{"".join(sentence_html(s, page) for s in sentences)}</ol></section>'
+            f"<p>{_address_line(info, ed)}</p>"
+            f'<ol class="sentences">{"".join(sentence_html(s, page, ed) for s in sentences)}</ol></section>'
         )
-    site.write_page(page, "The source texts", "\n".join(body))
+    ed.write_page(site, local, title, "\n".join(body))
 
 
-def _index_page(site: Site) -> None:
-    page = links.INDEX_PAGE
-    clauses = list(rulebook.clauses().values())
+def _index_page(site: Site, ed: Edition) -> None:
+    local = links.INDEX_PAGE
+    page = ed.path(local)
+    t, spec = ed.t, ed.spec
+    clauses = list(rulebook.clauses(spec).values())
+    messages = {key: t(f"common.search.{key}") for key in SEARCH_MESSAGES}
+    title = t("common.rules.index_title")
     body = [
-        "<h1>The rulebook</h1>",
-        '<section id="results" class="results" aria-live="polite" hidden></section>',
-        "<p>Every rule of Générala as a numbered clause, each resting on the exact French and Persian "
-        "sentences it comes from; every point where the texts differ, with the kit's ruling. Search "
-        "above (French, Persian or English words, or an ID such as <code>R-JOKER-4</code>).</p>",
-        "<h2>Clauses by area</h2>",
+        f"<h1>{esc(title)}</h1>",
+        f'<section id="results" class="results" aria-live="polite" data-prefix="{esc(ed.path(""))}" '
+        f'data-messages="{esc(json.dumps(messages, ensure_ascii=False))}" hidden></section>',
+        f"<p>{esc(t(f'{spec}.rules.index_intro'))}</p>",
+        f"<h2>{esc(t('common.rules.by_area'))}</h2>",
     ]
-    for area, title in rulebook.areas().items():
-        rows = (_link(c.id, page) + f" {esc(c.statement)}" for c in clauses if c.area == area)
-        href = esc(links.relative(links.area_page(area), page))
+    for area in rulebook.areas(spec):
+        rows = (ed.link(c.id, page) + f" {esc(ed.statement(c))}" for c in clauses if c.area == area)
+        href = esc(links.relative(ed.path(links.area_page(area)), page))
         body.append(
-            f'<section class="area"><h3><a href="{href}">R-{esc(area)}: {esc(title)}</a></h3>{_list(rows)}</section>'
+            f'<section class="area"><h3><a href="{href}">{esc(_area_id(area, spec))}: {esc(ed.area(area))}</a></h3>'
+            f"{_list(rows)}</section>"
         )
-    entries = (_link(e.id, page) + f" {esc(e.title)}" for e in rulebook.ambiguities().values())
-    body += ["<h2>Ambiguities</h2>", _list(entries)]
+    entries = (
+        ed.link(e.id, page) + f" <span{ed.english()}>{esc(e.title)}</span>" for e in rulebook.ambiguities(spec).values()
+    )
+    body += [f"<h2>{esc(t('common.rules.ambiguities_h'))}</h2>", _list(entries)]
+    options_href = esc(links.relative(ed.path(links.OPTIONS_PAGE), page))
+    sources_href = esc(links.relative(ed.path(links.SOURCES_PAGE), page))
     body += [
-        "<h2>More</h2>",
+        f"<h2>{esc(t('common.rules.more'))}</h2>",
         _list(
             [
-                f'<a href="{esc(links.relative(links.OPTIONS_PAGE, page))}">Rule options and profiles</a>',
-                f'<a href="{esc(links.relative(links.SOURCES_PAGE, page))}">The source texts, sentence by sentence</a>',
+                f'<a href="{options_href}">{esc(t("common.rules.options_title"))}</a>',
+                f'<a href="{sources_href}">{esc(t("common.rules.sources_link"))}</a>',
             ]
         ),
     ]
-    site.write_page(
-        page, "The rulebook", "\n".join(body), scripts=[search_index.INDEX_SCRIPT, search_index.SEARCH_SCRIPT]
-    )
+    ed.write_page(site, local, title, "\n".join(body), scripts=[ed.game.search_index, search_index.SEARCH_SCRIPT])
 
 
-def write(site: Site) -> None:
-    """Write every rulebook page and the search index."""
-    from generala_scenarios import CARDS
+@cache
+def citations(spec: str) -> Mapping[str, Citing]:
+    """Per clause or ambiguity of ``spec``, what cites it in the game's scenarios."""
+    return citing(ROOT / spec, games.get(spec).fixture_cases(None))
 
-    cited = citing(CARDS)
-    _index_page(site)
-    for area in rulebook.areas():
-        _area_page(site, area, cited)
-    _ambiguities_page(site, cited)
-    _options_page(site)
-    _sources_page(site)
-    search_index.write(site)
+
+def write(site: Site, ed: Edition) -> None:
+    """Write every rulebook page of the edition (and its game's search index, once)."""
+    cited = citations(ed.spec)
+    _index_page(site, ed)
+    for area in rulebook.areas(ed.spec):
+        _area_page(site, ed, area, cited)
+    _ambiguities_page(site, ed, cited)
+    _options_page(site, ed)
+    _sources_page(site, ed)
+    if ed.game.search_index not in site.written:
+        search_index.write(site, ed.game.search_index, ed.spec)

@@ -5,11 +5,11 @@ each with its place in the scenario data (``features/04_jokers.feature``, line 5
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from generala_conformance.games.cards.fixtures import load_all
+from generala_conformance.core.runner import Case
 from generala_conformance.suite.rulebook_search import scenario_citations
 
 
@@ -65,9 +65,9 @@ def _where(path: Path, root: Path) -> str:
     return path.relative_to(root).as_posix() if path.is_relative_to(root) else path.name
 
 
-def citing(root: Path) -> Mapping[str, Citing]:
-    """Per clause or ambiguity ID, the scenarios (``root/features``) and fixture cases
-    (``root/fixtures``) citing it, in file order."""
+def citing(root: Path, fixture_cases: Iterable[Case]) -> Mapping[str, Citing]:
+    """Per clause or ambiguity ID, the scenarios (``root/features``) and the game's
+    fixture cases (its ``Game.fixture_cases``) citing it, in file order."""
     scenarios: dict[str, list[Scenario]] = {}
     texts: dict[Path, list[str]] = {}
     for cite in scenario_citations(root / "features"):
@@ -75,9 +75,9 @@ def citing(root: Path) -> Mapping[str, Citing]:
         title, text = _block(lines, cite.line)
         scenarios.setdefault(cite.clause, []).append(Scenario(title, text, _where(cite.path, root), cite.line))
     cases: dict[str, list[FixtureCase]] = {}
-    for case in load_all(root / "fixtures"):
-        entry = FixtureCase(case.id, case.title, _where(case.path, root), case.line)
-        for cited in (*case.clauses, *([case.ambiguity] if case.ambiguity else [])):
+    for case in fixture_cases:
+        entry = FixtureCase(case.id, case.title, _where(Path(case.path), root), case.line)
+        for cited in dict.fromkeys((*case.clauses, *case.ambiguities)):
             cases.setdefault(cited, []).append(entry)
     return {
         clause: Citing(tuple(scenarios.get(clause, ())), tuple(cases.get(clause, ())))

@@ -20,6 +20,7 @@ from functools import cache
 from generala_conformance.site.output import Site
 from generala_conformance.suite import rulebook_search as rules
 from generala_spec import links, rulebook
+from generala_spec.folders import CARDS
 
 INDEX_SCRIPT = "assets/search-index.js"
 SEARCH_SCRIPT = "assets/search.js"
@@ -53,25 +54,29 @@ def fold_tables() -> dict[str, object]:
     return {"casefold": casefold, "combining": ranges}
 
 
-def index() -> dict[str, object]:
-    """The whole search index (see the module's docstring)."""
+def index(spec: str = CARDS) -> dict[str, object]:
+    """The whole search index of the rulebook ``spec`` (see the module's docstring);
+    its addresses are relative to the folder of the game's pages."""
     entries = [
-        [ident, summary, links.address(ident), rules.folded(text)] for ident, summary, text in rules.searchable()
+        [ident, summary, links.address(ident), rules.folded(text)] for ident, summary, text in rules.searchable(spec)
     ]
-    clauses = rulebook.clauses().values()
+    clauses = rulebook.clauses(spec).values()
     areas = {
         area: {"title": title, "clauses": [c.id for c in clauses if c.area == area]}
-        for area, title in rulebook.areas().items()
+        for area, title in rulebook.areas(spec).items()
     }
     patterns = {
         "idLike": _js_pattern(rules.ID_LIKE.pattern),
-        "area": _js_pattern(rules.AREA.pattern),
-        "id": _js_pattern(rulebook.book().id_pattern().pattern),
+        "area": _js_pattern(rules.area_pattern(spec).pattern),
+        "id": _js_pattern(rulebook.book(spec).id_pattern().pattern),
+        "prefix": rulebook.book(spec).clause_prefix,
+        "forms": f"{rulebook.book(spec).clause_prefix}-AREA-n, AMB-n, "
+        + " or ".join(f"{t}-n" for t in rulebook.book(spec).texts),
     }
     return {"entries": entries, "areas": areas, "patterns": patterns, "fold": fold_tables()}
 
 
-def write(site: Site) -> None:
-    """Write ``assets/search-index.js`` (``assets/search.js`` is a shared asset)."""
-    data = json.dumps(index(), ensure_ascii=False, separators=(",", ":"))
-    site.write_file(INDEX_SCRIPT, f"window.GENERALA_SEARCH = {data};\n")
+def write(site: Site, path: str = INDEX_SCRIPT, spec: str = CARDS) -> None:
+    """Write the search index of ``spec`` at ``path`` (``assets/search.js`` is a shared asset)."""
+    data = json.dumps(index(spec), ensure_ascii=False, separators=(",", ":"))
+    site.write_file(path, f"window.GENERALA_SEARCH = {data};\n")

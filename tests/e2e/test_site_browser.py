@@ -9,7 +9,8 @@ import unicodedata
 
 import pytest
 from generala_conformance.cli import rules as cmd_rules
-from generala_conformance.site.build import SECTIONS
+from generala_conformance.site.build import GAMES
+from generala_conformance.site.i18n import load
 from generala_conformance.suite import rulebook_search
 from generala_spec import rulebook
 
@@ -129,6 +130,10 @@ PAGES = [
     ("rules-ambiguities-AMB-5", "rules/ambiguities.html#AMB-5"),
     ("rules-options", "rules/options.html"),
     ("rules-sources-FA-30", "rules/sources.html#FA-30"),
+    ("home-fa", "fa/index.html"),
+    ("rules-joker-fr", "fr/rules/joker.html"),
+    ("rules-options-fa", "fa/rules/options.html"),
+    ("dice-rules-cat", "dice/rules/cat.html#D-CAT-2"),
 ]
 
 
@@ -138,7 +143,7 @@ def test_rulebook_pages_fit_a_phone_and_a_desktop(site_url, phone, desktop, name
         page.goto(site_url + path)
         overflow = page.evaluate("() => document.documentElement.scrollWidth")
         assert overflow <= width, f"{path} is {overflow}px wide on a {width}px screen"
-        assert page.locator("header.site nav a", has_text="Rulebook").is_visible()
+        assert page.locator("header.site nav a").first.is_visible()
         screenshot(page, name, full_page="#" not in path)
 
 
@@ -155,7 +160,9 @@ def test_the_keyboard_reaches_the_skip_link_the_search_and_the_links(site_url, d
     assert desktop.evaluate("() => document.activeElement.id") == "main"
     desktop.goto(site_url + "rules/joker.html")
     order = []
-    expected = ["Skip to content", "Générala", *(section.label for section in SECTIONS), "q", "Search"]
+    english = load("en")
+    labels = [english(section.label) for section in GAMES[0].sections]
+    expected = ["Skip to content", "Générala", *labels, "q", "Search", "English", "Français", "فارسی"]
     for _ in range(len(expected) + 3):
         desktop.keyboard.press("Tab")
         order.append(desktop.evaluate("() => document.activeElement.id || document.activeElement.textContent.trim()"))
@@ -178,3 +185,53 @@ def test_the_rulebook_and_its_search_work_opened_as_files(site_dir, phone) -> No
     phone.locator("#results a.hit", has_text="R-JOKER-4").first.click()
     assert phone.url == (site_dir / "rules" / "joker.html").as_uri() + "#R-JOKER-4"
     assert phone.locator("article#R-JOKER-4 blockquote[lang=fa]").is_visible()
+
+
+def test_the_switcher_shows_the_same_clause_in_french_then_persian_right_to_left(site_url, phone) -> None:
+    clause = rulebook.clauses()["R-JOKER-4"]
+    phone.goto(site_url + "rules/joker.html")
+    phone.locator("nav.languages a[data-lang=fr]").click()
+    phone.wait_for_url("**/fr/rules/joker.html")
+    assert phone.evaluate("() => document.documentElement.lang") == "fr"
+    french = load("fr").clauses["cards"]["R-JOKER-4"]
+    assert phone.locator("article#R-JOKER-4 p.statement").inner_text() == french
+    assert phone.locator("article#R-JOKER-4 p.statement-en").inner_text() == clause.statement
+    assert "machine" in phone.locator("p.translation-note").inner_text()
+    phone.locator("nav.languages a[data-lang=fa]").click()
+    phone.wait_for_url("**/fa/rules/joker.html")
+    assert phone.evaluate("() => getComputedStyle(document.body).direction") == "rtl"
+    statement = phone.locator("article#R-JOKER-4 p.statement")
+    assert statement.inner_text() == load("fa").clauses["cards"]["R-JOKER-4"]
+    main = phone.locator("main h1").bounding_box()
+    assert main is not None and main["x"] + main["width"] > 390 - 40  # the heading starts at the right
+    assert phone.locator("article#R-JOKER-4 blockquote[lang=fr]").get_attribute("dir") == "ltr"
+    assert phone.evaluate("() => document.documentElement.scrollWidth") <= 390
+    phone.goto(site_url + "fa/rules/joker.html#R-JOKER-4")
+    screenshot(phone, "rules-joker-fa", full_page=False)
+    phone.locator("nav.languages a[data-lang=en]").click()
+    phone.wait_for_url("**/rules/joker.html")
+    assert phone.evaluate("() => document.documentElement.lang") == "en"
+
+
+def test_a_search_on_a_french_page_lands_on_the_french_results(site_url, desktop) -> None:
+    desktop.goto(site_url + "fr/rules/next.html")
+    desktop.fill("#q", "joker")
+    desktop.press("#q", "Enter")
+    desktop.wait_for_url("**/fr/rules/index.html?q=joker")
+    hit = desktop.locator("#results a.hit", has_text="R-JOKER-4").first
+    assert hit.get_attribute("href").endswith("fr/rules/joker.html#R-JOKER-4")
+
+
+def test_the_search_box_answers_in_the_pages_language(site_url, desktop) -> None:
+    desktop.goto(site_url + "fa/rules/index.html")
+    desktop.fill("#q", "جوکر")
+    heading = desktop.locator("#results h2").inner_text()
+    assert heading.endswith("نتیجه برای «جوکر»") and desktop.locator("#results a.hit").count() > 0
+    desktop.fill("#q", "xylophone")
+    assert desktop.locator("#results h2").inner_text() == "هیچ چیز با «xylophone» جور نیست."
+    desktop.goto(site_url + "es/dice/rules/index.html")
+    desktop.fill("#q", "D-CAT")
+    assert desktop.locator("#results h2").inner_text().startswith("D-CAT: ")
+    assert desktop.locator("#results a.hit").first.get_attribute("href").endswith("es/dice/rules/cat.html#D-CAT-1")
+    desktop.fill("#q", "R-JOKER-4")  # the card game's ID on the dice game's search
+    assert desktop.locator("#results h2").inner_text().startswith("«R-JOKER-4» no es un identificador del reglamento")

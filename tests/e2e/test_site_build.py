@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from generala_conformance.cli import site as cmd_site
-from generala_conformance.site import output
+from generala_conformance.site import build, editions, output
 from generala_spec import links, rulebook
 from generala_spec.options import options, profile_names
 
@@ -16,14 +16,17 @@ from tests import site_links
 from tests.cli_helpers import run_command
 
 
-def _every_entry() -> list[str]:
+def _every_entry(spec: str = "cards") -> list[str]:
     return [
-        *rulebook.clauses(),
-        *rulebook.ambiguities(),
-        *rulebook.sentences(),
-        *(f"option:{name}" for name in options()),
-        *(f"profile:{name}" for name in profile_names()),
+        *rulebook.clauses(spec),
+        *rulebook.ambiguities(spec),
+        *rulebook.sentences(spec),
+        *(f"option:{name}" for name in options(spec)),
+        *(f"profile:{name}" for name in profile_names(spec)),
     ]
+
+
+EDITIONS = [ed for game in build.GAMES for ed in editions.editions(game)]
 
 
 def test_the_site_has_the_pages_and_assets(site_dir: Path) -> None:
@@ -33,15 +36,37 @@ def test_the_site_has_the_pages_and_assets(site_dir: Path) -> None:
         assert (site_dir / asset).stat().st_size > 0, asset
 
 
-def test_every_clause_ambiguity_sentence_option_and_profile_has_its_anchor(site_dir: Path) -> None:
+@pytest.mark.parametrize("ed", EDITIONS, ids=[f"{ed.spec}-{ed.lang.code}" for ed in EDITIONS])
+def test_every_clause_ambiguity_sentence_option_and_profile_has_its_anchor(site_dir: Path, ed) -> None:
     pages = site_links.site_pages(site_dir)
     missing = []
-    for identifier in _every_entry():
-        page, _, anchor = links.address(identifier).partition("#")
+    for identifier in _every_entry(ed.spec):
+        page, _, anchor = ed.address(identifier).partition("#")
         if anchor not in pages[page].ids:
             missing.append(identifier)
     assert not missing
     assert "R-JOKER-4" in pages["rules/joker.html"].ids and "FA-30" in pages["rules/sources.html"].ids
+
+
+@pytest.mark.parametrize("ed", EDITIONS, ids=[f"{ed.spec}-{ed.lang.code}" for ed in EDITIONS])
+def test_every_page_of_a_game_is_in_each_of_its_languages(site_dir: Path, ed) -> None:
+    """Each section's page in the language, marked with its language and direction,
+    a switcher to the game's other languages and, for a translation, the machine note."""
+    for section in ed.game.sections:
+        text = (site_dir / ed.path(section.path)).read_text("utf-8")
+        assert f'<html lang="{ed.lang.code}" dir="{ed.lang.dir}">' in text, section.path
+        assert len(ed.game.languages) == 1 or all(f'hreflang="{code}"' in text for code in ed.game.languages)
+        assert ('class="translation-note"' in text) == ed.lang.translated
+    index = (site_dir / ed.path(links.INDEX_PAGE)).read_text("utf-8")
+    clause = next(iter(rulebook.clauses(ed.spec).values()))
+    assert ed.statement(clause) in index
+
+
+def test_the_home_page_is_in_every_language_and_links_both_games(site_dir: Path) -> None:
+    for code in build.languages():
+        text = (site_dir / editions.prefix(code) / "index.html").read_text("utf-8")
+        assert f'<html lang="{code}"' in text
+        assert 'id="game-cards"' in text and 'id="game-dice"' in text
 
 
 def test_no_internal_link_is_broken(site_dir: Path) -> None:
@@ -64,7 +89,7 @@ def test_persian_sentences_are_right_to_left_and_french_ones_french(site_dir: Pa
     fa = rulebook.sentences()["FA-30"]
     assert f'<p class="words" lang="fa" dir="rtl">{fa.wording}</p>' in text
     fr = rulebook.sentences()["FR-13"]
-    assert f'<p class="words" lang="fr">{fr.wording}</p>' in text
+    assert f'<p class="words" lang="fr" dir="ltr">{fr.wording}</p>' in text
 
 
 def test_a_clause_lists_the_scenarios_citing_it_by_their_place_in_the_scenarios(site_dir: Path) -> None:
@@ -123,3 +148,13 @@ def test_an_ambiguity_shows_readings_ruling_reason_option_profiles_and_scenarios
     assert 'profiles: <a href="options.html#profile-fa">fa</a>' in article  # fa picks any-nearest
     assert 'href="joker.html#R-JOKER-3"' in article  # an ID in the prose is a link
     assert '<details class="scenario">' in article and "fixture case(s)" in article
+
+
+def test_site_reports_its_size_and_that_pyodide_dominates_it(tmp_path: Path, capsys) -> None:
+    code, out, err = run_command(cmd_site, ["--out", str(tmp_path / "site")], capsys)
+    assert code == 0, err
+    written = [p for p in (tmp_path / "site").rglob("*") if p.is_file() and p.name != output.MARKER]
+    total = sum(p.stat().st_size for p in written)
+    engine = sum(p.stat().st_size for p in (tmp_path / "site" / "pyodide").iterdir())
+    assert out.startswith(f"wrote {len(written)} files ({total / 2**20:.1f} MiB: Pyodide and the kit's Python ")
+    assert f"{engine / 2**20:.1f} MiB, {100 * engine / total:.0f}%;" in out and engine > total / 2

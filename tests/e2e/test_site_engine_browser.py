@@ -253,9 +253,9 @@ def test_the_keyboard_reaches_the_position_and_explains_it(arbiter) -> None:
     assert arbiter.evaluate("() => document.activeElement.id") == "answer-title"
 
 
-def _replay(players: int, seat: int, seed: int) -> list[str]:
+def _replay(players: int, seat: int, seed: int, bot: str = "first") -> list[str]:
     """The lines of the same game in CPython, the person always playing the first legal move."""
-    lesson = Lesson(players, seat, "first", seed)
+    lesson = Lesson(players, seat, bot, seed)
     state = json.loads(lesson.state())
     while not state["over"]:
         state = json.loads(lesson.play(state["legal"][0]))
@@ -300,3 +300,55 @@ def test_the_play_page_at_desktop_width_explains_a_refused_card(player) -> None:
     desktop.wait_for_function(f"() => document.querySelectorAll('#log li').length > {told}")
     assert desktop.evaluate("() => document.documentElement.scrollWidth") <= desktop.viewport_size["width"]
     screenshot(desktop, "play")
+
+
+def keyboard_to(page, element_id: str, limit: int = 80) -> None:
+    """Press Tab until the element ``element_id`` has the focus (as a keyboard user reaches it)."""
+    for _ in range(limit):
+        if page.evaluate("() => document.activeElement.id") == element_id:
+            return
+        page.keyboard.press("Tab")
+    raise AssertionError(f"Tab never reached #{element_id}")
+
+
+def test_a_whole_card_game_is_played_with_the_keyboard_alone(site_url, browser) -> None:
+    for page in _page(browser, DESKTOP):
+        open_page(page, site_url + "fr/play.html")
+        keyboard_to(page, "players")
+        page.keyboard.press("End")  # 10 players
+        page.keyboard.press("Home")  # 2 players
+        keyboard_to(page, "seed")
+        page.keyboard.type("3")
+        page.keyboard.press("Enter")
+        page.wait_for_selector("#game-title:has-text('graine 3')")
+        spoken = page.locator(".your-hand .playable .sr-only").first.text_content()
+        assert spoken.startswith("Jouer ") and " de " in spoken  # the words a screen reader says: "Jouer 5 de cœur"
+        for _ in range(200):
+            if page.get_attribute("#table", "data-over") == "true":
+                break
+            assert "playable" in page.evaluate("() => document.activeElement.className")
+            page.keyboard.press("Enter")
+        assert page.get_attribute("#table", "data-over") == "true"
+        told = [li.get_attribute("data-text") for li in page.locator("#log li").all()]
+        assert told == _replay(2, 0, 3)  # the words of `generala-kit play`, each line told in French
+        said = page.locator("#log li .said, #log li.heading").all_inner_texts()
+        assert said[0] == "P1 distribue." and said[-1] == page.inner_text("#end")
+        assert page.inner_text("#end").startswith("Partie finie")
+        screenshot(page, "play-keyboard-fr")
+
+
+arbiter_fa = _module_page(PHONE, "fa/arbiter.html", "The arbiter page in Persian at phone width.")
+
+
+@pytest.mark.parametrize("name", ["both-jokers", "tie-any-nearest", "illegal-discard"])
+def test_the_persian_arbiter_answers_as_explain_json_right_to_left(arbiter_fa, name, capsys) -> None:
+    page = arbiter_fa
+    position, moves = POSITIONS[name]
+    seen = explain_in_page(page, position, moves)
+    links = seen.pop("links")
+    assert seen == expected(cli_answer(position, moves, capsys))
+    assert links and all(href.startswith("rules/") and href.endswith("#" + text) for text, href in links)  # fa/rules/
+    assert page.evaluate("() => getComputedStyle(document.getElementById('answer')).direction") == "rtl"
+    assert page.locator("#answer-title").inner_text() == "قوانین چه می‌گویند"
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
+    screenshot(page, f"arbiter-fa-{name}")

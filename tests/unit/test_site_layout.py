@@ -7,9 +7,7 @@ from pathlib import Path
 
 import pytest
 from generala_conformance.cli.rules import scenario_citations
-from generala_conformance.site import layout, rulebook_pages
-from generala_conformance.site.scenarios import citing
-from generala_scenarios import CARDS
+from generala_conformance.site import build, editions, i18n, layout, rulebook_pages
 
 
 def test_card_glyphs_name_every_card() -> None:
@@ -40,7 +38,10 @@ def test_the_page_template_has_the_skip_link_navigation_and_search() -> None:
 
 
 def test_ids_in_prose_become_links_to_known_entries_only() -> None:
-    text = rulebook_pages.prose("see R-JOKER-3, AMB-5 and FA-51; not R-JOKER-99 or XR-JOKER-3 <i>", "rules/next.html")
+    english = editions.Edition(build.GAMES[0], i18n.load("en"))
+    text = rulebook_pages.prose(
+        "see R-JOKER-3, AMB-5 and FA-51; not R-JOKER-99 or XR-JOKER-3 <i>", "rules/next.html", english
+    )
     assert '<a href="joker.html#R-JOKER-3">R-JOKER-3</a>' in text
     assert '<a href="ambiguities.html#AMB-5">AMB-5</a>' in text and '<a href="sources.html#FA-51">FA-51</a>' in text
     assert "R-JOKER-99 or XR-JOKER-3 &lt;i&gt;" in text
@@ -52,12 +53,12 @@ def test_gherkin_tags_cite_ambiguities_too(tmp_path: Path) -> None:
 
 
 def test_scenarios_are_found_for_clauses_and_ambiguities() -> None:
-    found = citing(CARDS)
+    found = rulebook_pages.citations("cards")
     joker = found["R-JOKER-4"]
     assert any(s.title == "Both Jokers in one trick: the first one played wins" for s in joker.scenarios)
     first = next(s for s in joker.scenarios if s.title.startswith("Both Jokers"))
     assert first.text.startswith("@R-JOKER-4") and "Then P2 wins the trick" in first.text
     assert first.where == "features/04_jokers.feature"
-    assert joker.cases and all(c.where.startswith("fixtures/") for c in joker.cases)
+    assert joker.cases and all(c.where.startswith(("fixtures/", "perft/")) for c in joker.cases)
     tie = found["AMB-5"]
     assert tie.scenarios and tie.cases  # tagged scenarios, and fixture cases with `ambiguity: AMB-5`

@@ -1,7 +1,7 @@
 // The arbiter page: set up a position (tap cards, or paste the short text form of
 // `generala-kit explain`) and show what `explain` answers. The answer is the kit's
 // Python's (generala_page.explain_text), drawn here as it comes.
-import { action, answered, card, data, el, kit, ref, seat, start, status } from "./kit.mjs";
+import { action, answered, card, data, el, kit, ref, seat, start, statement as said, status, t } from "./kit.mjs";
 
 const $ = (id) => document.getElementById(id);
 const form = $("text-form");
@@ -14,18 +14,19 @@ const answerBox = $("answer");
 function refs(clause) {
   if (!clause) return null;
   const sentences = clause.sentences.map((s) => ref(s));
-  return el("span", { class: "why-ref" }, ref(clause.clause),
+  return el("span", { class: "why-ref", dir: "ltr" }, ref(clause.clause),
     sentences.length ? [" [", sentences.flatMap((s, i) => (i ? [", ", s] : [s])), "]"] : null);
 }
 
 function statement(clause) {
-  return clause ? el("span", { class: "statement-small" }, clause.statement) : null;
+  return clause ? el("span", { class: "statement-small" }, said(clause.clause, clause.statement)) : null;
 }
 
 function table(snapshot, title) {
   const rows = snapshot.hands.map((hand, s) => {
-    const marks = [s === snapshot.to_move ? "to move" : null, s === snapshot.leader ? "leader" : null,
-      (snapshot.went_out || []).includes(s) ? "out" : null].filter(Boolean);
+    const marks = [s === snapshot.to_move ? t("cards.arbiter.to_move") : null,
+      s === snapshot.leader ? t("cards.arbiter.is_leader") : null,
+      (snapshot.went_out || []).includes(s) ? t("cards.arbiter.out") : null].filter(Boolean);
     return el("tr", { class: s === snapshot.to_move ? "to-move" : null },
       el("th", { scope: "row" }, seat(s)),
       el("td", {}, hand.length ? hand.map(card) : "—"),
@@ -33,40 +34,42 @@ function table(snapshot, title) {
   });
   const trick = snapshot.trick.length
     ? snapshot.trick.map((t) => el("span", { class: "played" }, seat(t.player), " ", card(t.card)))
-    : "(none)";
+    : t("cards.arbiter.none");
   return el("div", { class: "table-box", "data-leader": seat(snapshot.leader) },
     el("h3", {}, title),
     el("div", { class: "scroll" }, el("table", { class: "hands" },
-      el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Player"), el("th", { scope: "col" }, "Hand"),
-        el("th", { scope: "col" }, ""))),
+      el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("cards.arbiter.player")),
+        el("th", { scope: "col" }, t("cards.arbiter.hand")), el("th", { scope: "col" }, t("cards.arbiter.marks")))),
       el("tbody", {}, rows))),
-    el("p", { class: "trick" }, el("strong", {}, "Trick: "), trick,
-      snapshot.taking != null ? el("span", {}, ` — ${seat(snapshot.taking)} declined and must take a card`) : null));
+    el("p", { class: "trick" }, el("strong", {}, t("cards.arbiter.trick") + " "), trick,
+      snapshot.taking != null ? el("span", {}, " — " + t("cards.arbiter.declined", { player: seat(snapshot.taking) })) : null));
 }
 
 function choicesBlock(choices) {
-  if (!choices) return el("p", {}, "The game is over.");
+  if (!choices) return el("p", {}, t("cards.arbiter.over"));
   const who = seat(choices.player);
   const legal = el("ul", { class: "legal" }, choices.legal.map((m) =>
     el("li", { "data-action": m.action, "data-clause": m.allowed_by?.clause },
       el("button", { type: "button", class: "move", "data-move": `${who} ${m.action}`,
-        "aria-label": `Play ${who} ${m.action}`, onclick: () => playMove(`${who} ${m.action}`) }, action(m.action)),
-      " legal by ", refs(m.allowed_by), " ", statement(m.allowed_by))));
+        onclick: () => playMove(`${who} ${m.action}`) },
+      el("span", { class: "sr-only" }, t("cards.arbiter.play_label", { move: who }) + " "), action(m.action)),
+      " " + t("cards.arbiter.legal_by") + " ", refs(m.allowed_by), " ", statement(m.allowed_by))));
   const illegal = el("ul", { class: "illegal" }, choices.illegal.map((m) =>
     el("li", { "data-action": m.action, "data-clause": m.refused_by?.clause, "data-code": m.code },
       el("span", { class: "refused" }, action(m.action)), " ", m.message, " ",
       el("code", {}, m.code), " ", m.refused_by ? ["— ", refs(m.refused_by)] : null)));
   return el("section", { class: "choices", "data-player": who },
-    el("h3", {}, `${who} to move (${choices.phase}): legal moves`), legal,
-    choices.illegal.length ? [el("h3", {}, "Illegal, and why"), illegal] : null);
+    el("h3", {}, t("cards.arbiter.legal_moves", { player: who, phase: choices.phase })), legal,
+    choices.illegal.length ? [el("h3", {}, t("cards.arbiter.illegal")), illegal] : null);
 }
 
 /** The plain-words headline of an event that settles something: who wins, who leads, who loses. */
 function outcome(event) {
   const said = {
-    trick: () => `${seat(event.winner)} wins the trick. `,
-    lead: () => `${seat(event.player)} leads next. `,
-    "game-over": () => (event.loser == null ? "Nobody loses. " : `${seat(event.loser)} loses. `),
+    trick: () => t("cards.arbiter.wins_trick", { player: seat(event.winner) }) + " ",
+    lead: () => t("cards.arbiter.leads_next", { player: seat(event.player) }) + " ",
+    "game-over": () => (event.loser == null ? t("cards.arbiter.nobody_loses")
+      : t("cards.arbiter.loses", { player: seat(event.loser) })) + " ",
   }[event.type];
   return said ? el("strong", { class: "outcome" }, said()) : null;
 }
@@ -74,42 +77,44 @@ function outcome(event) {
 function movesBlock(moves, stopped) {
   const items = moves.map((m) =>
     el("li", { class: "move-done", "data-move": m.move, "data-clause": m.allowed_by?.clause },
-      el("p", {}, el("strong", {}, m.move), " — legal by ", refs(m.allowed_by)),
+      el("p", {}, el("strong", {}, m.move), " — " + t("cards.arbiter.legal_by") + " ", refs(m.allowed_by)),
       el("ul", { class: "events" }, m.events.map((e) =>
         el("li", { class: `event event-${e.event.type}`, "data-event": e.text, "data-clause": e.decided_by?.clause },
-          outcome(e.event), el("code", {}, e.text), " ", ref(e.decided_by?.clause), " ", e.why,
+          outcome(e.event), el("code", {}, e.text), " ", ref(e.decided_by?.clause), " ", el("span", { lang: "en", dir: "ltr" }, e.why),
           e.event.type === "trick" || e.event.type === "lead" || e.event.type === "game-over"
-            ? el("div", { class: "statement-small" }, e.decided_by?.statement) : null)))));
+            ? el("div", { class: "statement-small" }, said(e.decided_by?.clause, e.decided_by?.statement)) : null)))));
   const refusal = stopped ? el("p", { class: "stopped", role: "alert", "data-move": stopped.move,
     "data-code": stopped.code, "data-clause": stopped.refused_by?.clause },
-    el("strong", {}, `${stopped.move} is refused: `), stopped.message, " ", el("code", {}, stopped.code), " ",
+    el("strong", {}, t("cards.arbiter.refused", { move: stopped.move }) + " "), el("span", { lang: "en", dir: "ltr" }, stopped.message),
+    " ", el("code", {}, stopped.code), " ",
     stopped.refused_by ? ["— ", refs(stopped.refused_by), " ", statement(stopped.refused_by)] : null) : null;
-  return el("section", { class: "moves" }, el("h3", {}, "What the moves do"), el("ol", {}, items), refusal);
+  return el("section", { class: "moves" }, el("h3", {}, t("cards.arbiter.moves_do")), el("ol", {}, items), refusal);
 }
 
 function readingsBlock(readings) {
-  if (!readings.length) return el("p", { class: "readings-none" }, "No rule option or profile changes this outcome.");
+  if (!readings.length) return el("p", { class: "readings-none" }, t("cards.arbiter.no_readings"));
   return el("section", { class: "readings" },
-    el("h3", {}, "Where the readings disagree"),
+    el("h3", {}, t("cards.arbiter.readings")),
     el("ul", {}, readings.map((r) =>
       el("li", { class: "reading", "data-reading": r.reading },
         el("strong", {}, r.reading), ": ",
         Array.isArray(r.outcome) ? el("code", {}, r.outcome.join(" · ")) : r.outcome,
         el("ul", {}, r.ambiguities.map((a) =>
-          el("li", {}, ref(a.id), ` ${a.title} — this reading: ${a.reading_text || a.reading}; the kit's ruling: `,
-            el("span", {}, a.ruling))))))));
+          el("li", {}, ref(a.id), " ", el("span", { lang: "en", dir: "ltr" }, a.title), " — ",
+            t("cards.arbiter.this_reading"), " ", el("span", { lang: "en", dir: "ltr" }, a.reading_text || a.reading), "; ",
+            t("cards.arbiter.ruling"), " ", el("span", {}, a.ruling))))))));
 }
 
 function draw(answer) {
   const parts = [
-    el("h2", { id: "answer-title", tabindex: "-1" }, "What the rules say"),
-    el("p", { class: "rules-line" }, `Profile ${answer.profile}; `,
+    el("h2", { id: "answer-title", tabindex: "-1" }, t("cards.arbiter.answer")),
+    el("p", { class: "rules-line" }, t("cards.arbiter.profile_line", { profile: answer.profile }) + " ",
       el("code", {}, Object.entries(answer.rules).map(([k, v]) => `${k}=${v}`).join(", "))),
-    table(answer.table, "The position"),
+    table(answer.table, t("cards.arbiter.position_h")),
     choicesBlock(answer.choices),
   ];
   if (answer.moves.length || answer.stopped) parts.push(movesBlock(answer.moves, answer.stopped));
-  if (answer.after) parts.push(table(answer.after.table, "After the moves"), choicesBlock(answer.after.choices));
+  if (answer.after) parts.push(table(answer.after.table, t("cards.arbiter.after")), choicesBlock(answer.after.choices));
   parts.push(readingsBlock(answer.readings));
   answerBox.replaceChildren(...parts);
 }
@@ -119,11 +124,12 @@ async function explainNow(focus = false) {
   const reply = JSON.parse(page.explain_text(positionBox.value, movesBox.value));
   if (reply.ok) {
     draw(reply.answer);
-    status(reply.answer.stopped ? "A move is illegal: the explanation stops there." : "Answered by the reference engine.");
+    status(reply.answer.stopped ? t("cards.arbiter.stopped") : t("common.engine.answered"));
   } else {
     answerBox.replaceChildren(el("p", { class: "error", role: "alert" },
-      el("strong", {}, "This position cannot be read: "), reply.message, " ", el("code", {}, reply.code)));
-    status("The position was not understood.", "error");
+      el("strong", {}, t("cards.arbiter.unreadable") + " "), el("span", { lang: "en", dir: "ltr" }, reply.message), " ",
+      el("code", {}, reply.code)));
+    status(t("cards.arbiter.not_understood"), "error");
   }
   answerBox.dataset.ok = String(reply.ok);
   location.hash = new URLSearchParams({ position: positionBox.value, moves: movesBox.value }).toString();
@@ -149,7 +155,7 @@ const codeOf = (key) => (key.startsWith("JK") ? "JK" : key);
 
 function seatOptions(select, withNone) {
   const keep = select.value;
-  select.replaceChildren(...(withNone ? [el("option", { value: "" }, "nobody")] : []),
+  select.replaceChildren(...(withNone ? [el("option", { value: "" }, t("cards.arbiter.nobody"))] : []),
     ...Array.from({ length: setup.players }, (_, s) => el("option", { value: seat(s) }, seat(s))));
   if ([...select.options].some((o) => o.value === keep)) select.value = keep;
 }
@@ -205,7 +211,8 @@ function textForm() {
 function refresh() {
   for (const button of document.querySelectorAll("#deck button")) {
     const where = setup.placed.get(button.dataset.key);
-    const label = where ? (where.where === "hand" ? `in ${seat(where.seat)}'s hand` : `played by ${seat(where.seat)}`) : "";
+    const label = where ? t(where.where === "hand" ? "cards.arbiter.in_hand" : "cards.arbiter.played_by",
+      { player: seat(where.seat) }) : "";
     button.setAttribute("aria-pressed", String(Boolean(where)));
     button.querySelector(".place").textContent = where ? `${seat(where.seat)}${where.where === "trick" ? "▸" : ""}` : "";
     button.title = label;
@@ -227,7 +234,7 @@ function buildSetup(info) {
   $("rule-options").replaceChildren(...Object.entries(info.options).map(([name, option]) =>
     el("label", { class: "rule" }, el("span", {}, name),
       el("select", { name, title: option.summary },
-        el("option", { value: "" }, "as the profile says"),
+        el("option", { value: "" }, t("cards.arbiter.as_profile")),
         option.values.map((v) => el("option", { value: v }, v))))));
   $("deck").replaceChildren(...data.rows.map((row, r) =>
     el("div", { class: "deck-row", role: "group", "aria-label": data.row_names[r] }, row.map((code, i) => {

@@ -10,6 +10,15 @@ let booting = null;
 /** The page's data written by the build: card glyphs (code -> HTML) and rulebook addresses. */
 export const data = JSON.parse(document.getElementById("kit-data").textContent);
 
+/** The interface string ``key`` in the page's language, its {fields} filled in. */
+export function t(key, fields = {}) {
+  const text = data.t[key] ?? key;
+  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in fields ? String(fields[name]) : whole));
+}
+
+/** A clause's statement in the page's language (the engine's answers carry the English one). */
+export const statement = (id, english) => data.statements[id] ?? english;
+
 /** Start Python once; resolves to {page, info} (page: the generala_page module). */
 export function kit() {
   booting ??= boot();
@@ -24,8 +33,8 @@ async function boot() {
   if (!zip.ok) throw new Error(`kit.zip: HTTP ${zip.status}`);
   pyodide.unpackArchive(await zip.arrayBuffer(), "zip", { extractDir: "/kit" });
   pyodide.runPython("import sys\nsys.path.insert(0, '/kit')");
-  const page = pyodide.pyimport("generala_page");
-  const info = JSON.parse(page.start("/kit"));
+  const page = pyodide.pyimport(data.module);
+  const info = JSON.parse(data.module === "generala_page" ? page.start("/kit") : page.start());
   timings.ready_ms = Math.round(performance.now());
   return { page, info };
 }
@@ -62,6 +71,14 @@ export function action(text) {
   return data.cards[code] ? el("span", { class: "action" }, verb, card(code)) : el("span", { class: "action" }, text);
 }
 
+const FACES = "⚀⚁⚂⚃⚄⚅";
+
+/** A die glyph showing ``value`` (1 to 6), named for a screen reader in the page's language. */
+export function die(value) {
+  return el("span", { class: "die", role: "img", "aria-label": t("dice.die", { n: value }) },
+    FACES[value - 1], el("small", { "aria-hidden": "true" }, String(value)));
+}
+
 /** A link to a rulebook entry (clause, ambiguity, sentence) on the rulebook pages. */
 export function ref(id) {
   if (!id) return null;
@@ -74,9 +91,7 @@ export const seat = (s) => `P${s + 1}`;
 
 /** Show a message in the page's status line. */
 export function status(text, kind = "") {
-  if (kind === "error" && location.protocol === "file:") {
-    text += " This page was opened from a file: serve its folder instead (python3 -m http.server -d SITE).";
-  }
+  if (kind === "error" && location.protocol === "file:") text += " " + t("common.engine.file");
   const line = document.getElementById("status");
   line.textContent = text;
   line.className = `status ${kind}`;
@@ -85,7 +100,7 @@ export function status(text, kind = "") {
 /** Run the page's ``main``; a failure (Python could not start, or failed) is shown in the status line. */
 export function start(main) {
   main().catch((error) => {
-    status(`The reference engine failed in this browser: ${error.message}`, "error");
+    status(t("common.engine.failed", { message: error.message }), "error");
     throw error;
   });
 }

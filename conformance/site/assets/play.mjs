@@ -1,16 +1,36 @@
 // Learn by playing: a game against computer players, every event told in one line with
 // its clause. The game is the kit's Python's (generala_page.Lesson); this script draws it
 // and sends the person's moves.
-import { action, answered, card, el, kit, ref, seat, start, status } from "./kit.mjs";
+import { action, answered, card, el, kit, ref, seat, start, status, t } from "./kit.mjs";
 
 const $ = (id) => document.getElementById(id);
 let lesson = null;
 let shown = 0; // lines already in the log
 
+/** The spoken name of a card, from its glyph's label. */
+function name(code) {
+  return card(code).getAttribute?.("aria-label") ?? code;
+}
+
+/** ``node`` shown but not read out (the button's hidden text says it in words). */
+const hidden = (node) => el("span", { "aria-hidden": "true" }, node);
+
+/** A line's words in the page's language (``data-text``: the words of `generala-kit play`). */
+function words(entry) {
+  if (!entry.say) return el("span", { lang: "en", dir: "ltr" }, entry.text);
+  const fields = { ...entry.say.fields };
+  if (fields.why) fields.why = t(`cards.play.ev.why.${fields.why}`);
+  if (document.documentElement.dir === "rtl") { // cards read left to right inside a right-to-left line
+    for (const name of ["card", "cards"]) if (fields[name]) fields[name] = `\u2066${fields[name]}\u2069`;
+  }
+  return t(`cards.play.ev.${entry.say.key}`, fields);
+}
+
 function line(entry) {
-  if (entry.heading) return el("li", { class: "heading" }, entry.text);
-  return el("li", {}, el("span", { class: "said" }, entry.text), " ",
-    entry.clause ? el("span", { class: "clause" }, ref(entry.clause), " ", entry.why) : null);
+  if (entry.heading) return el("li", { class: "heading", "data-text": entry.text }, words(entry));
+  return el("li", { "data-text": entry.text }, el("span", { class: "said" }, words(entry)), " ",
+    entry.clause ? el("span", { class: "clause" }, ref(entry.clause), " ",
+      el("span", { lang: "en", dir: "ltr" }, entry.why)) : null);
 }
 
 function yourHand(state) {
@@ -20,21 +40,23 @@ function yourHand(state) {
   const buttons = hand.map((code) => {
     const playable = legal.has(code);
     const why = refused.get(code);
+    const label = playable ? t("cards.play.play_label", { card: name(code) })
+      : t("cards.play.refused_label", { card: name(code), why: why ? why.message : t("cards.play.not_turn") });
     return el("button", { type: "button", class: `hand-card ${playable ? "playable" : "refused"}`, "data-action": code,
-      "aria-label": playable ? `Play ${code}` : `${code}, not playable now: ${why ? why.message : "not your turn"}`,
-      onclick: () => (playable ? send(code) : explainRefusal(code, why)) }, card(code));
+      onclick: () => (playable ? send(code) : explainRefusal(code, why)) }, hidden(card(code)), el("span", { class: "sr-only" }, label));
   });
   const extra = state.legal.filter((a) => !hand.includes(a)).map((a) =>
     el("button", { type: "button", class: "hand-card playable other", "data-action": a,
-      "aria-label": a === "decline" ? "Decline" : `Take ${a.slice(5)}`, onclick: () => send(a) }, action(a)));
-  return el("div", { class: "your-hand", role: "group", "aria-label": "Your hand" }, buttons, extra);
+      onclick: () => send(a) }, hidden(action(a)),
+    el("span", { class: "sr-only" }, a === "decline" ? t("cards.play.decline") : t("cards.play.take", { card: name(a.slice(5)) }))));
+  return el("div", { class: "your-hand", role: "group", "aria-label": t("cards.play.your_hand_label") }, buttons, extra);
 }
 
 function explainRefusal(code, why) {
   $("refusal").replaceChildren(why
-    ? el("span", {}, card(code), ` is not allowed: ${why.message} `, el("code", {}, why.code), " ",
-      ref(why.refused_by?.clause))
-    : `It is not your turn.`);
+    ? el("span", {}, card(code), " " + t("cards.play.not_allowed") + " ", el("span", { lang: "en", dir: "ltr" }, why.message), " ",
+      el("code", {}, why.code), " ", ref(why.refused_by?.clause))
+    : t("cards.play.not_turn"));
 }
 
 function draw(state) {
@@ -42,12 +64,14 @@ function draw(state) {
   $("table").replaceChildren(...[
     el("ul", { class: "seats" }, others.map((s) =>
       el("li", { class: s === state.to_move ? "to-move" : null },
-        el("strong", {}, seat(s)), ` ${state.hands[s].length} card${state.hands[s].length === 1 ? "" : "s"}`,
-        state.hands[s].length ? "" : " (out)"))),
-    el("p", { class: "trick" }, el("strong", {}, "Trick: "),
-      state.trick.length ? state.trick.map((t) => el("span", { class: "played" }, seat(t.player), " ", card(t.card))) : "(empty)"),
-    el("h2", {}, `Your hand (${seat(state.seat)})`),
-    state.over ? null : el("p", { class: "turn" }, state.to_move === state.seat ? "Your turn: choose a card." : ""),
+        el("strong", {}, seat(s)), " " + t(state.hands[s].length === 1 ? "cards.play.one_card" : "cards.play.cards",
+          { n: state.hands[s].length }),
+        state.hands[s].length ? "" : " " + t("cards.play.out")))),
+    el("p", { class: "trick" }, el("strong", {}, t("cards.arbiter.trick") + " "),
+      state.trick.length ? state.trick.map((p) => el("span", { class: "played" }, seat(p.player), " ", card(p.card)))
+        : t("cards.play.empty")),
+    el("h2", {}, t("cards.play.your_hand", { player: seat(state.seat) })),
+    state.over ? null : el("p", { class: "turn" }, state.to_move === state.seat ? t("cards.play.your_turn") : ""),
     yourHand(state),
     el("p", { id: "refusal", role: "status" }),
   ].filter(Boolean));
@@ -57,7 +81,8 @@ function draw(state) {
   log.lastElementChild?.scrollIntoView({ block: "nearest" });
   const end = $("end");
   end.hidden = !state.over;
-  end.textContent = state.over ? (state.loser == null ? "Game over: nobody loses." : `Game over: ${seat(state.loser)} loses.`) : "";
+  end.textContent = state.over ? (state.loser == null ? t("cards.play.ev.over_nobody")
+    : t("cards.play.ev.over_loser", { player: seat(state.loser) })) : "";
   $("table").dataset.over = String(state.over);
   answered();
 }
@@ -83,11 +108,12 @@ async function deal(event) {
   $("log").replaceChildren();
   const players = $("players").value;
   const profile = $("profile").value;
-  $("game-title").textContent = `Game: ${players} players, seed ${seed}, profile ${profile}`;
-  $("same-deal").replaceChildren("The same deal as ",
-    el("code", {}, `generala-kit play --players ${players} --seed ${seed} --profile ${profile}`), ".");
+  $("game-title").textContent = t("cards.play.game_title", { players, seed, profile });
+  $("same-deal").replaceChildren(t("cards.play.same_deal") + " ",
+    el("code", { dir: "ltr" }, `generala-kit play --players ${players} --seed ${seed} --profile ${profile}`), ".");
   draw(JSON.parse(lesson.state()));
-  status("Dealt by the reference engine.");
+  status(t("cards.play.dealt"));
+  if (event) (document.querySelector(".your-hand .playable") ?? $("deal")).focus(); // dealt from the form
 }
 
 function seats() {
@@ -103,7 +129,7 @@ async function main() {
     el("option", { value: String(i + 2), selected: i === 2 }, String(i + 2))));
   $("players").addEventListener("change", seats);
   seats();
-  $("bot").replaceChildren(...info.bots.map((b) => el("option", { value: b }, b === "first" ? "play the first legal card" : "play a random legal card")));
+  $("bot").replaceChildren(...info.bots.map((b) => el("option", { value: b }, t(`cards.play.bot_${b}`))));
   $("profile").replaceChildren(...info.profiles.map((p) => el("option", { value: p }, p)));
   $("play-form").addEventListener("submit", deal);
   $("play-form").hidden = false;

@@ -16,6 +16,10 @@
   const casefold = data.fold.casefold;
   const combining = data.fold.combining;
   const byId = new Map(data.entries.map((entry) => [entry[0], entry]));
+  const pages = root + (results.dataset.prefix || ""); // the folder of this game's pages in this language
+  const letter = data.patterns.prefix;
+  const messages = JSON.parse(results.dataset.messages); // this page's language: common.search.* of i18n
+  const say = (key, fields) => messages[key].replace(/\{(\w+)\}/g, (whole, name) => fields[name] ?? whole);
 
   function isCombining(point) {
     let low = 0;
@@ -50,13 +54,13 @@
     if (area) {
       const found = data.areas[area[1]];
       if (!found) {
-        const known = Object.keys(data.areas).map((a) => "R-" + a).join(", ");
-        return { error: `no area R-${area[1]} in the rulebook; areas: ${known}` };
+        const known = Object.keys(data.areas).map((a) => `${letter}-${a}`).join(", ");
+        return { error: say("no_area", { area: `${letter}-${area[1]}`, known }) };
       }
-      return { heading: `R-${area[1]}: ${found.title}`, ids: found.clauses };
+      return { heading: `${letter}-${area[1]}: ${found.title}`, ids: found.clauses };
     }
-    if (!idPattern.test(key)) return { error: `'${key}' is not a rulebook ID (R-AREA-n, AMB-n, FR-n or FA-n)` };
-    if (!byId.has(key)) return { error: `no ${kindOf(key)} '${key}' in the rulebook` };
+    if (!idPattern.test(key)) return { error: say("malformed", { word: key, forms: data.patterns.forms }) };
+    if (!byId.has(key)) return { error: say(`unknown_${kindOf(key)}`, { id: key }) };
     return { ids: [key] };
   }
 
@@ -64,8 +68,8 @@
   function search(words) {
     const wanted = words.map(fold);
     const ids = data.entries.filter((entry) => wanted.every((w) => entry[3].includes(w))).map((e) => e[0]);
-    if (!ids.length) return { error: `nothing matches '${words.join(" ")}'` };
-    return { heading: `${ids.length} match(es) for '${words.join(" ")}'`, ids };
+    if (!ids.length) return { error: say("nothing", { words: words.join(" ") }) };
+    return { heading: say("matches", { n: ids.length, words: words.join(" ") }), ids };
   }
 
   function answer(query) {
@@ -90,7 +94,7 @@
       const entry = byId.get(id);
       const item = document.createElement("li");
       const link = document.createElement("a");
-      link.href = root + entry[2];
+      link.href = pages + entry[2];
       link.textContent = id;
       link.className = "hit";
       const summary = document.createElement("span");

@@ -1,0 +1,87 @@
+"""The site's language files: every language a game's pages use has every key of
+that game's pages, every clause statement and area title; machine translations say
+so; the header of a page is in its language, right to left for Persian, with a
+link to the same page in each of the game's languages."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from generala_conformance.site import build, editions, i18n, layout
+from generala_spec import rulebook
+
+PAIRS = [(game.name, code) for game in build.GAMES for code in game.languages]
+
+
+@pytest.mark.parametrize(("game", "code"), PAIRS, ids=[f"{g}-{c}" for g, c in PAIRS])
+def test_every_language_of_a_game_has_every_key_clause_and_area(game: str, code: str) -> None:
+    lacking = i18n.missing(code, game, rulebook.clauses(game), rulebook.areas(game))
+    assert lacking == []
+
+
+def test_the_check_finds_a_missing_key_a_changed_field_and_a_missing_clause(monkeypatch) -> None:
+    french = i18n.load("fr")
+    ui = dict(french.ui)
+    del ui["common.skip"]
+    ui["cards.play.cards"] = "{count} cartes"  # English says {n}
+    clauses = {"cards": {k: v for k, v in french.clauses["cards"].items() if k != "R-JOKER-4"}}
+    broken = i18n.Language("fr", "Français", "ltr", True, "pending", ui, clauses, french.areas)
+    real = i18n.load
+    monkeypatch.setattr(i18n, "load", lambda code: broken if code == "fr" else real(code))
+    lacking = i18n.missing("fr", "cards", rulebook.clauses("cards"), rulebook.areas("cards"))
+    assert lacking == ["ui:common.skip", "ui:cards.play.cards", "clause:R-JOKER-4"]
+
+
+def test_a_language_uses_only_the_keys_english_has() -> None:
+    english = set(i18n.load("en").ui)
+    for code in build.languages():
+        assert set(i18n.load(code).ui) <= english, code
+
+
+def test_every_translation_is_marked_machine_made_and_pending_review() -> None:
+    for code in build.languages():
+        language = i18n.load(code)
+        assert language.machine_translated == language.translated, code
+        assert language.review == ("pending" if language.translated else "none"), code
+
+
+def test_persian_is_right_to_left_and_the_others_left_to_right() -> None:
+    directions = {code: i18n.load(code).dir for code in build.languages()}
+    assert directions.pop("fa") == "rtl"
+    assert set(directions.values()) == {"ltr"} and {"en", "fr"} <= set(directions)
+
+
+def test_ids_and_notation_stay_untranslated_in_clause_statements() -> None:
+    """Every clause ID, option name and `code` an English statement names is in each translation."""
+    named = re.compile(r"[A-Z]-[A-Z]+-\d+|AMB-\d+|`[^`]+`")
+    for game in build.GAMES:
+        for code in game.languages[1:]:
+            language = i18n.load(code)
+            for clause in rulebook.clauses(game.name).values():
+                translated = language.clauses[game.name][clause.id]
+                assert set(named.findall(clause.statement)) <= set(named.findall(translated)), (code, clause.id)
+
+
+def test_a_string_is_filled_in_and_escaped_for_html() -> None:
+    english = i18n.load("en")
+    assert english("cards.play.game_title", players=4, seed=7, profile="fa") == "Game: 4 players, seed 7, profile fa"
+    assert english.html("common.rules.settled_in", id='<a href="#x">AMB-1</a>') == 'Settled in <a href="#x">AMB-1</a>.'
+    assert i18n.load("fr").html("cards.arbiter.position", command="<code>x</code>").startswith("Position (la forme")
+
+
+def test_the_header_is_in_the_pages_language_with_the_switcher() -> None:
+    cards = build.GAMES[0]
+    persian = editions.Edition(cards, i18n.load("fa"))
+    assert persian.path("rules/joker.html") == "fa/rules/joker.html"
+    chrome = persian.chrome("rules/joker.html")
+    page = layout.page("fa/rules/joker.html", "t", "<p>x</p>", persian.nav(), (), "", chrome)
+    assert '<html lang="fa" dir="rtl">' in page
+    assert '<a href="../../rules/joker.html" hreflang="en" lang="en" data-lang="en">English</a>' in page
+    assert 'href="joker.html" hreflang="fa" lang="fa" data-lang="fa" aria-current="true">فارسی</a>' in page
+    assert 'class="translation-note" role="note"' in page and 'action="index.html"' in page
+    dice = editions.Edition(build.GAMES[1], i18n.load("en"))
+    assert dice.address("D-CAT-2") == "dice/rules/cat.html#D-CAT-2" and dice.address("PT-3").endswith("#PT-3")
+    chrome = editions.Edition(cards, i18n.load("en")).chrome("rules/joker.html")
+    english = layout.page("rules/joker.html", "t", "", [], (), "", chrome)
+    assert "translation-note" not in english and '<html lang="en" dir="ltr">' in english
