@@ -18,6 +18,8 @@ import posixpath
 import re
 from pathlib import Path
 
+from generala_spec.folders import CARDS
+
 SITE_URL_VARIABLE = "GENERALA_SITE_URL"
 """The environment variable holding the site's base URL (``https://…/`` or a folder)."""
 
@@ -94,9 +96,16 @@ def base_url(environ: dict[str, str] | None = None) -> str:
     return value if value.endswith("/") else value + "/"
 
 
-def url(identifier: str, environ: dict[str, str] | None = None) -> str:
-    """The link printed for a rulebook entry: :func:`address` under :func:`base_url`."""
-    return base_url(environ) + address(identifier)
+def game_folder(spec: str = CARDS) -> str:
+    """The folder of a rulebook's pages, relative to the site's root: the card game's
+    (the default rulebook) at the root, another game's under its name (``dice/``)."""
+    return "" if spec == CARDS else f"{spec}/"
+
+
+def url(identifier: str, environ: dict[str, str] | None = None, spec: str = CARDS) -> str:
+    """The link printed for an entry of the rulebook ``spec``: :func:`address` in its
+    :func:`game_folder`, under :func:`base_url`."""
+    return base_url(environ) + game_folder(spec) + address(identifier)
 
 
 def url_note(environ: dict[str, str] | None = None) -> str:

@@ -130,11 +130,8 @@ def show_clause(clause: Clause, root: Path, all_cases: bool = False, spec: str =
 
 def _web_page(identifier: str, spec: str) -> Iterator[str]:
     """The entry's page on the kit's web site (:mod:`generala_spec.links`),
-    the address on a line of its own (never wrapped), then what it is relative to.
-    The site holds the card game's rulebook only: nothing for another game's entry."""
-    if spec != CARDS:
-        return
-    yield f"  Web page: {links.url(identifier)}"
+    the address on a line of its own (never wrapped), then what it is relative to."""
+    yield f"  Web page: {links.url(identifier, spec=spec)}"
     note = links.url_note()
     if note:
         yield from _wrap(f"({note})", "    ", " ")

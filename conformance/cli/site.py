@@ -15,8 +15,6 @@ import argparse
 import sys
 from pathlib import Path
 
-from generala_conformance import games
-
 HELP = (
     "build the static web site (both games' rulebooks with search, the arbiter, the dice scorer, "
     "learn by playing; in the players' languages) into a folder"
@@ -25,7 +23,6 @@ HELP = (
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """Add the arguments of ``site``."""
-    games.add_option(parser, "the game whose site to build", only=("cards",))
     parser.add_argument(
         "--out", required=True, metavar="DIR", help="the folder to write (new, empty, or a previous site)"
     )

@@ -41,7 +41,7 @@ from generala_spec import links
 GAMES: tuple[SiteGame, ...] = (
     SiteGame(
         "cards",
-        "",
+        links.game_folder("cards"),
         ("en", "fr", "fa"),
         (
             Section("cards.nav.rulebook", links.INDEX_PAGE, "cards.blurb.rulebook", rulebook_pages.write),
@@ -52,7 +52,7 @@ GAMES: tuple[SiteGame, ...] = (
     ),
     SiteGame(
         "dice",
-        "dice/",
+        links.game_folder("dice"),
         ("en", "es", "pt"),
         (
             Section("dice.nav.rulebook", links.INDEX_PAGE, "dice.blurb.rulebook", rulebook_pages.write),

@@ -67,10 +67,17 @@ def test_the_links_rules_and_explain_print_land_on_the_built_site(site_dir: Path
     _, explained, _ = run_command(cmd_explain, [position, "P1 5S, P2 JK, P3 JK, P4 2S"], capsys)
     printed = [line.split()[-1] for line in explained.splitlines() if base in line]
     assert f"{base}rules/joker.html#R-JOKER-4" in printed and len(printed) >= 4
-    for identifier in ["R-JOKER-4", "AMB-5", "FA-30", "R-NEXT"]:
-        _, out, _ = run_command(cmd_rules, [identifier], capsys)
+    for words in [
+        ["R-JOKER-4"],
+        ["AMB-5"],
+        ["FA-30"],
+        ["R-NEXT"],
+        ["--game", "dice", "D-CAT-7"],
+        ["--game", "dice", "PT-5"],
+    ]:
+        _, out, _ = run_command(cmd_rules, words, capsys)
         printed += [line.split()[-1] for line in out.splitlines() if line.startswith(f"  Web page: {base}")]
-    assert len(printed) >= 8
+    assert len(printed) >= 10 and f"{base}dice/rules/cat.html#D-CAT-7" in printed
     pages = site_links.site_pages(site_dir)
     for link in printed:
         page, _, anchor = link.removeprefix(base).partition("#")

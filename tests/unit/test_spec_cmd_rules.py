@@ -201,7 +201,7 @@ def test_the_dice_rulebook_answers_its_clauses_areas_sentences_and_searches(caps
     clause = rulebook.clauses("dice")["D-CAT-7"]
     assert code == 0 and out.startswith("D-CAT-7  (area CAT: ")
     assert all(f"original: {source.quote}" in out for source in clause.sources)
-    assert "double-generala (AMB-4)" in out and "Web page" not in out  # the site is the card game's
+    assert "double-generala (AMB-4)" in out and "\n  Web page: dice/rules/cat.html#D-CAT-7\n" in out
     assert "Scenarios (" in out and "no scenario cites it yet" not in out
     code, out, _ = _run(["--game", "dice", "d-first"], capsys)
     assert code == 0 and out.startswith("D-FIRST: ") and "D-FIRST-1" in out
