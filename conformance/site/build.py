@@ -18,9 +18,9 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
+from generala_conformance import __version__
 from generala_conformance.site import (
     arbiter,
     dice_pages,
@@ -94,13 +94,6 @@ class Built:
         )
 
 
-def _kit_version() -> str:
-    try:
-        return version("generala-kit")
-    except PackageNotFoundError:  # pragma: no cover - run from a source tree without installing
-        return "unknown"
-
-
 def _home(site: Site, code: str, games: Sequence[SiteGame]) -> None:
     """The home page in the language ``code``: both games, each in this language
     when its pages have it (else in English)."""
@@ -152,7 +145,7 @@ def build(out: Path, games: Sequence[SiteGame] = GAMES, pyodide: Path | None = N
     the folder of Pyodide's files for the pages that run the reference (else the cache)."""
     start = time.perf_counter()
     output.prepare(out)
-    site = Site(out, [], pyodide=pyodide, version=_kit_version())
+    site = Site(out, [], pyodide=pyodide, version=__version__)
     site.copy_assets(__package__, "assets", layout.ASSETS)
     for code in languages(games):
         _home(site, code, games)

@@ -51,8 +51,8 @@ class Declared(Adapter):
     def legal(self) -> list[str]:
         return self.adapter.legal()
 
-    def apply(self, action: str, player: int | None = None, dice: list[int] | None = None) -> list[Json]:
-        return self.apply_request({"action": action, "player": player, "dice": dice})
+    def apply(self, action: str, player: int | None = None) -> list[Json]:
+        return self.apply_request({"action": action, "player": player})
 
     def apply_request(self, fields: Json) -> list[Json]:
         return self.adapter.apply_request({k: v for k, v in fields.items() if v is not None})

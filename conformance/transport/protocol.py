@@ -404,9 +404,8 @@ class RequestAdapter(Adapter):
     def legal(self) -> list[str]:
         return cast(list[str], self._call("legal"))
 
-    def apply(self, action: str, player: int | None = None, dice: list[int] | None = None) -> list[Json]:
-        """One ``apply`` request (``dice``: the dice game's, the values of the dice a roll throws)."""
-        return self.apply_request({"action": action, "player": player, "dice": dice})
+    def apply(self, action: str, player: int | None = None) -> list[Json]:
+        return self.apply_request({"action": action, "player": player})
 
     def apply_request(self, fields: Json) -> list[Json]:
         """One ``apply`` request with ``fields`` (a batch step's flags and absent values left out)."""
