@@ -32,6 +32,7 @@ BOUND = 30  # seconds: loading any bad fixture takes well under one; a hang woul
 MEMORY = 1 << 30  # bytes of address space for a whole `check` run (the alias bomb once took 4 GB)
 THROUGH_CHECK = [
     "pipe",
+    "link-loop",
     "link-outside",
     "empty-dir",
     "too-large",
