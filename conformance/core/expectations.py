@@ -33,7 +33,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
-from generala_conformance.core.input_files import InputError, Schema, read_yaml
+from generala_conformance.core.input_files import InputError, Schema, read_valid
 from generala_conformance.core.yaml_safe import line_of
 
 if TYPE_CHECKING:
@@ -49,7 +49,7 @@ class ExpectationsError(InputError):
     refused: ``bad-yaml``, ``not-a-file``, …)."""
 
     def __init__(self, path: Path | str, line: int, field_: str, message: str, code: str = "bad-expectations") -> None:
-        super().__init__(path, line, field_, message, code)
+        super().__init__(path, line, field_, message, "bad-expectations" if code == "schema" else code)
 
 
 class Selectable(Protocol):
@@ -174,13 +174,8 @@ def load(path: Path | str) -> Expectations:
     """Read and check an expectations file (``spec/schemas/expectations.schema.json``;
     :class:`ExpectationsError` naming the line and field of what is wrong)."""
     path = Path(path)
-    try:
-        doc = read_yaml(path, empty="the file is empty (an expectations file starts with 'version: 1')")
-        refused = _schema().error(path, doc)
-    except InputError as error:
-        raise ExpectationsError(path, error.line, error.field, error.message, error.code) from None
-    if refused is not None:
-        raise ExpectationsError(path, refused.line, refused.field, refused.message)
+    empty = "the file is empty (an expectations file starts with 'version: 1')"
+    doc = read_valid(path, _schema(), empty, error=ExpectationsError)
     return Expectations([_entry(path, doc, i) for i in range(len(doc["expectations"]))])
 
 

@@ -12,7 +12,7 @@ and the field, with a code.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -73,6 +73,34 @@ def read_yaml(path: Path, root: Path | None = None, empty: str = "the file is em
     if document is None:
         raise InputError(path, 0, "", empty, "empty-file")
     return document
+
+
+def read_valid(
+    path: Path, schema: Schema, empty: str, root: Path | None = None, error: type[InputError] = InputError
+) -> Any:
+    """The YAML document of ``path`` (:func:`read_yaml`), valid under ``schema``; every
+    refusal raised as ``error`` (a subclass of :class:`InputError` of the same signature)."""
+    try:
+        document = read_yaml(path, root, empty)
+        refused = schema.error(path, document)
+    except InputError as cause:
+        raise error(path, cause.line, cause.field, cause.message, cause.code) from None
+    if refused is not None:
+        raise error(path, refused.line, refused.field, refused.message, refused.code)
+    return document
+
+
+def unknown_option(table: Mapping[str, Any], name: str, value: str) -> tuple[str, str] | None:
+    """Why ``name: value`` of a case's ``requires`` is no rule option value of ``table``
+    (a game's ``spec/<game>/options.yaml``): ``(code, message)``, or ``None``."""
+    if name not in table:
+        return "unknown-option", f"unknown rule option {name!r}; known: {', '.join(table)}"
+    if value not in table[name].values:
+        return (
+            "unknown-option-value",
+            f"option {name} has no value {value!r}; its values: {', '.join(table[name].values)}",
+        )
+    return None
 
 
 _RANK = {"required": 0, "additionalProperties": 1, "unevaluatedProperties": 1, "oneOf": 2}

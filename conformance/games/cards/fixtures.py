@@ -22,7 +22,15 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any, cast
 
-from generala_conformance.core.input_files import InputError, Schema, check_inside, dotted, files_under, read_yaml
+from generala_conformance.core.input_files import (
+    InputError,
+    Schema,
+    check_inside,
+    dotted,
+    files_under,
+    read_valid,
+    unknown_option,
+)
 from generala_conformance.core.yaml_safe import line_of as _line_of
 from generala_conformance.games.cards.divergence import Divergence
 from generala_conformance.games.cards.driver import Driver, Refusal
@@ -394,12 +402,9 @@ class _Converter:
     def requires(self, raw: Mapping[str, str]) -> dict[str, str]:
         table = options()
         for name, value in raw.items():
-            if name not in table:
-                message = f"unknown rule option {name!r}; known: {', '.join(table)}"
-                raise self.error(["requires", name], message, "unknown-option")
-            if value not in table[name].values:
-                message = f"option {name} has no value {value!r}; its values: {', '.join(table[name].values)}"
-                raise self.error(["requires", name], message, "unknown-option-value")
+            refused = unknown_option(table, name, value)
+            if refused is not None:
+                raise self.error(["requires", name], refused[1], refused[0])
         return dict(raw)
 
     def citations(self, raw: Mapping[str, Any]) -> None:
@@ -489,13 +494,8 @@ def _check_inside(path: Path, root: Path) -> None:
 
 @lru_cache(maxsize=256)
 def _load(path: Path, _mtime: int, _size: int) -> tuple[Case, ...]:
-    try:
-        doc = read_yaml(path, empty="the file is empty (a fixture file starts with 'version: 1')")
-        refused = _schema().error(path, doc)
-    except InputError as error:
-        raise FixtureError(path, error.line, error.field, error.message, error.code) from None
-    if refused is not None:
-        raise FixtureError(path, refused.line, refused.field, refused.message, refused.code)
+    empty = "the file is empty (a fixture file starts with 'version: 1')"
+    doc = read_valid(path, _schema(), empty, error=FixtureError)
     return tuple(_Converter(path, doc, ["cases", i]).case(raw) for i, raw in enumerate(doc["cases"]))
 
 

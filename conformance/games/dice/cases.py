@@ -33,7 +33,14 @@ from pathlib import Path
 from typing import Any
 
 from generala_conformance.core import case_cache, input_files, yaml_safe
-from generala_conformance.core.input_files import InputError, Schema, check_inside, dotted, files_under, read_yaml
+from generala_conformance.core.input_files import (
+    InputError,
+    Schema,
+    dotted,
+    files_under,
+    read_valid,
+    unknown_option,
+)
 from generala_conformance.core.yaml_safe import line_of
 from generala_conformance.transport.adapter import Adapter
 from generala_spec import rulebook
@@ -147,12 +154,9 @@ class _Checker:
                 message = f"ambiguity {amb} is not in the ambiguity register (spec/dice/ambiguities.yaml)"
                 raise self.error(["ambiguities", i], message, "unknown-ambiguity")
         for name, value in self.raw.get("requires", {}).items():
-            if name not in table:
-                message = f"unknown rule option {name!r}; known: {', '.join(table)}"
-                raise self.error(["requires", name], message, "unknown-option")
-            if value not in table[name].values:
-                message = f"option {name} has no value {value!r}; its values: {', '.join(table[name].values)}"
-                raise self.error(["requires", name], message, "unknown-option-value")
+            refused = unknown_option(table, name, value)
+            if refused is not None:
+                raise self.error(["requires", name], refused[1], refused[0])
 
     def case(self) -> DiceCase:
         self.tags()
@@ -236,15 +240,8 @@ class _Checker:
 def load_file(path: Path, root: Path | None = None) -> list[DiceCase]:
     """The cases of one fixture file, checked (:class:`DiceFixtureError` at the first
     fault); with ``root``, the file (through a link) must lie inside it."""
-    try:
-        if root is not None:
-            check_inside(path, root)
-        doc = read_yaml(path, empty="the file is empty (a dice fixture file starts with 'version: 1')")
-        refused = _schema().error(path, doc)
-    except InputError as error:
-        raise DiceFixtureError(path, error.line, error.field, error.message, error.code) from None
-    if refused is not None:
-        raise DiceFixtureError(path, refused.line, refused.field, refused.message, refused.code)
+    empty = "the file is empty (a dice fixture file starts with 'version: 1')"
+    doc = read_valid(path, _schema(), empty, root, DiceFixtureError)
     return [_Checker(path, doc, index).case() for index in range(len(doc["cases"]))]
 
 
