@@ -264,7 +264,7 @@ class ProcessAdapter(protocol.RequestAdapter):
         self.cwd = cwd
         self.env = dict(env) if env is not None else None
         self.max_start_failures = max_start_failures
-        self.validator = protocol.MessageValidator(schema) if validate else None
+        self.validator = protocol.MessageValidator(schema, every=validate)
         self.starts = 0  # processes started so far (restarts show here)
         self.window = PIPELINE_WINDOW  # bytes of requests sent ahead at most (:func:`pipe_window`, at each start)
         self._proc: subprocess.Popen[bytes] | None = None
@@ -460,9 +460,7 @@ class ProcessAdapter(protocol.RequestAdapter):
     def _reply(self, cmd: str, fields: Json, request_id: int, timeout: float) -> Any:
         """The value of the reply to request ``request_id`` (``cmd`` with ``fields``)."""
         reply = protocol.decode(self._read_line(cmd, request_id, timeout))
-        if self.validator is not None:
-            self.validator.check_reply(cmd, reply)
-        return protocol.unwrap(reply, request_id, cmd, fields.get("steps"))
+        return protocol.read_reply(reply, request_id, cmd, fields.get("steps"), self.validator)
 
     def _sendable(self, calls: list[tuple[str, Json]]) -> list[tuple[int, bytes]] | None:
         """The requests of ``calls`` encoded, if they may be sent ahead: at most
