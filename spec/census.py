@@ -19,6 +19,7 @@ from typing import Any
 
 from generala_spec import rulebook, yaml_text
 from generala_spec.folders import RulebookError, read_text
+from generala_spec.render import write_or_check
 
 SPEC = "dice"
 COMMAND = "python -m generala_spec.census"
@@ -183,13 +184,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except RulebookError as error:
         print(f"{COMMAND}: {error}", file=sys.stderr)
         return 2
-    if args.check:
-        if (PAGE.read_text("utf-8") if PAGE.exists() else "") != text:
-            print(f"{PAGE} is stale; regenerate it with: {COMMAND}", file=sys.stderr)
-            return 1
-        return 0
-    PAGE.write_text(text, encoding="utf-8")
-    return 0
+    return write_or_check(PAGE, text, COMMAND, check=args.check)
 
 
 if __name__ == "__main__":
