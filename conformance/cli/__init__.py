@@ -31,7 +31,7 @@ EPILOG = (
 
 
 def version_line() -> str:
-    """``generala-kit 0.1.0 (cards suite 1.0.0, dice suite 1.1.0, protocol 1)``."""
+    """``generala-kit 0.1.0 (cards suite 1.0.0, dice suite 1.2.0, protocol 1)``."""
     from generala_conformance import __version__
     from generala_conformance.transport.handshake import PROTOCOL_VERSION
 
