@@ -10,11 +10,13 @@ A command several games supply (``fuzz``) takes the options of the game its
 from __future__ import annotations
 
 import importlib
+import signal
 import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from generala_conformance import games
+from generala_conformance.transport import signals
 
 if TYPE_CHECKING:
     import argparse
@@ -101,13 +103,29 @@ def main(argv: Sequence[str] | None = None) -> int:
     from generala_conformance.cli.console import adapt_streams
 
     adapt_streams()
+    signals.install()
     argv = list(sys.argv[1:] if argv is None else argv)
-    args = build_parser(argv[0] if argv else None, _game_asked(argv)).parse_args(argv)
     try:
+        args = build_parser(argv[0] if argv else None, _game_asked(argv)).parse_args(argv)
         return int(args._run(args) or 0)
     except BrokenPipeError:  # the reader went away (e.g. ``| head``): stop quietly
         sys.stderr.close()
         return 141
+    except (signals.Interrupted, KeyboardInterrupt) as stop:
+        return _interrupted(argv[0] if argv else "", stop)
+
+
+def _interrupted(command: str, stop: BaseException) -> int:
+    """A command a signal stopped: what it started is stopped, one line says so;
+    128 + the signal's number (130 for Ctrl-C, 143 for SIGTERM)."""
+    from generala_conformance.transport.process_adapter import stop_all
+
+    stop_all()
+    if not isinstance(stop, signals.Interrupted):
+        stop = signals.Interrupted(signal.SIGINT)
+    name = "generala-kit" if command.startswith("-") else f"generala-kit {command}".strip()
+    print(f"{name}: {stop}; every process it started is stopped", file=sys.stderr)
+    return stop.exit_code
 
 
 if __name__ == "__main__":
