@@ -48,7 +48,7 @@ def test_a_report_the_schema_refuses_a_case_of_leaves_it_out_and_fails_the_run(t
     assert [case["id"] for case in fixed["cases"]] == [document["cases"][0]["id"]]
     assert fixed["summary"] == document["summary"]  # what ran is still counted
     broken["adapter"] = 7  # outside the cases: a kit bug, said in one line
-    with pytest.raises(ReportUnwritable, match="^the report does not validate at adapter: "):
+    with pytest.raises(ReportUnwritable, match=r"^the report does not validate at adapter: "):
         rescued(broken)
 
 
