@@ -94,7 +94,7 @@ def build_parser(only: str | None = None, game: str = games.DEFAULT) -> argparse
         epilog = getattr(module, "EPILOG", None)
         command = sub.add_parser(name, help=module.HELP, description=module.HELP, epilog=epilog)
         module.configure(command)
-        command.set_defaults(_run=module.run)
+        command.set_defaults(_run=module.run, _parser=command)
     return parser
 
 
@@ -106,13 +106,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     signals.install()
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
-        args = build_parser(argv[0] if argv else None, _game_asked(argv)).parse_args(argv)
+        args, unknown = build_parser(argv[0] if argv else None, _game_asked(argv)).parse_known_args(argv)
+        if unknown:  # refused by the command that was asked, with its usage (the game's, for fuzz)
+            args._parser.error(f"unrecognized arguments: {' '.join(unknown)}{_whose(argv)}")
         return int(args._run(args) or 0)
     except BrokenPipeError:  # the reader went away (e.g. ``| head``): stop quietly
         sys.stderr.close()
         return 141
     except (signals.Interrupted, KeyboardInterrupt) as stop:
         return _interrupted(argv[0] if argv else "", stop)
+
+
+def _whose(argv: Sequence[str]) -> str:
+    """`` (the dice game's fuzz has no such option)`` when the command is one several games supply."""
+    supplying = [name for name in games.names() if argv[0] in games.get(name).commands]
+    if len(supplying) < 2:
+        return ""
+    return f" (the {_game_asked(argv)} game's {argv[0]} has no such option)"
 
 
 def _interrupted(command: str, stop: BaseException) -> int:

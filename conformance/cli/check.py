@@ -33,6 +33,7 @@ from generala_conformance.suite.suite_run import (
     settings_of,
     suite_cases,
 )
+from generala_conformance.suite.unknown_filters import unknown
 from generala_conformance.transport import signals
 from generala_conformance.transport.loading import describe
 from generala_spec.options import profile_names
@@ -106,7 +107,8 @@ def run(args: argparse.Namespace) -> int:
         return _say(CheckUsageError("bad-keyword", str(error)))
     if not selected:
         _not_run(args, suite, "no case was run", started)
-        print("generala-kit check: no case matched the filters", file=sys.stderr)
+        said = "; ".join(unknown(args.clause, args.tag, cases, game.spec)) or "no case matched the filters"
+        print(f"generala-kit check: {said}", file=sys.stderr)
         return exit_codes.CANNOT_RUN
     shown = _Shown(args.verbose, len(selected))
     stop: signals.Interrupted | None = None
