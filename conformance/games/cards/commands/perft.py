@@ -52,7 +52,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
     source.add_argument("--table", action="store_true", help="check every count of the perft table")
     parser.add_argument("--players", type=int, default=4, help="players of the deal, 2 to 10 (default 4)")
     parser.add_argument(
-        "--dealer", type=command_options.seat, default=1, help="the dealer of the deal, P1..Pn (default P1)"
+        "--dealer",
+        type=command_options.seat,
+        default=1,
+        metavar="SEAT",
+        help="the dealer of the deal, P1..Pn (default P1)",
     )
     parser.add_argument("--seed", type=int, default=0, help="seed of the kit's deck when no --deck (default 0)")
     parser.add_argument("--profile", choices=profile_names(), default="default", help="rule profile")

@@ -31,7 +31,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     """Add the options of ``play``."""
     games.add_option(parser, "the game to play", only=games.supplying("play"))
     parser.add_argument("--players", type=int, default=4, help="2 to 10 (default 4)")
-    parser.add_argument("--dealer", type=command_options.seat, default=1, help="the dealer, P1..Pn (default P1)")
+    parser.add_argument(
+        "--dealer", type=command_options.seat, default=1, metavar="SEAT", help="the dealer, P1..Pn (default P1)"
+    )
     parser.add_argument("--seed", type=int, default=0, help="seed of the deal and of the players' choices")
     parser.add_argument("--profile", default="default", choices=profile_names())
     parser.add_argument("--rule", action="append", default=[], metavar="OPTION=VALUE", help="override a rule option")
@@ -51,8 +53,10 @@ def _random_play(series: Series, rng: random.Random, whole_series: bool) -> Iter
         yield from series.deal()
 
 
-def run(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
-    """Play and print; 2 (one line) for a table, dealer or rule that cannot be."""
+def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
+    """Play and print (on ``out``, standard output by default); 2 (one line) for a
+    table, dealer or rule that cannot be."""
+    out = out or sys.stdout
     try:
         dealer = command_options.table(args.players, args.dealer)
         rules = Rules.of(overrides=command_options.rules(args.profile, args.rule))
