@@ -45,6 +45,10 @@ def _kit(argv: list[str]) -> tuple[int, str, str]:
         (["perft", "--players", "11", "-d", "1"], "generala-kit perft: --players 11: a table seats 2 to 10 players"),
         (["check", "--clause", "R-NOPE-1"], "generala-kit check: --clause R-NOPE-1: the cards rulebook has no such"),
         (["check", "--tag", "AMB-999"], "generala-kit check: --tag AMB-999: no case of the suite has such a tag"),
+        (["fuzz", "--games", "-3"], "generala-kit fuzz: --games -3: must be at least 0 [out-of-range]"),
+        (["fuzz", "--illegal-rate", "2"], "generala-kit fuzz: --illegal-rate 2: must be 0 to 1 [out-of-range]"),
+        (["fuzz", "-j", "0"], "generala-kit fuzz: --jobs 0: must be at least 1 [out-of-range]"),
+        (["fuzz", "--game", "dice", "--games", "-1"], "generala-kit fuzz: --games -1: must be at least 0"),
         (
             ["check", "--game", "dice", "--clause", "R-FOLLOW-1"],
             "generala-kit check: --clause R-FOLLOW-1: the dice rulebook has no such clause",
