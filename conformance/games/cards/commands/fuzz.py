@@ -86,7 +86,7 @@ def parse_players(text: str) -> tuple[int, ...]:
 def run(args: argparse.Namespace) -> int:
     """Run the campaign (or merge reports)."""
     body = _merge if args.merge else _fuzz
-    bounds = {"games": COUNT, "replay": COUNT, "jobs": JOBS}
+    bounds: dict[str, tuple[float, float | None]] = {"games": COUNT, "replay": COUNT, "jobs": JOBS}
     bounds |= dict.fromkeys(("illegal_rate", "endgames", "series", "mixed"), SHARE)
 
     def checked() -> int:
