@@ -210,11 +210,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     except RulebookError as error:
         print(f"{COMMAND}: {error}", file=sys.stderr)
         return 2
-    path = target(args.spec)
-    if args.check:
-        current = path.read_text("utf-8") if path.exists() else ""
-        if current != text:
-            print(f"{path} is stale; regenerate it with: {command(args.spec)}", file=sys.stderr)
+    return write_or_check(target(args.spec), text, command(args.spec), check=args.check)
+
+
+def write_or_check(path: Path, text: str, regenerate: str, *, check: bool) -> int:
+    """Write a generated page, or with ``check`` exit status 1 (and say how to
+    regenerate it) when the page on disk differs from ``text``."""
+    if check:
+        if (path.read_text("utf-8") if path.exists() else "") != text:
+            print(f"{path} is stale; regenerate it with: {regenerate}", file=sys.stderr)
             return 1
         return 0
     path.write_text(text, encoding="utf-8")

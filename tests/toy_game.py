@@ -130,7 +130,7 @@ class ToyGame:
 
     name = "toy"
     spec = str(RULEBOOK)
-    schema = "protocol.schema.json"
+    schema = str(HERE / "data" / "toy" / "protocol.schema.json")
     reference = "tests.toy_game:ToyAdapter"
     suite_version = "0.1.0"
     commands: Mapping[str, str] = {}

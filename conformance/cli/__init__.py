@@ -10,11 +10,13 @@ A command several games supply (``fuzz``) takes the options of the game its
 from __future__ import annotations
 
 import importlib
+import signal
 import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from generala_conformance import games
+from generala_conformance.transport import signals
 
 if TYPE_CHECKING:
     import argparse
@@ -31,7 +33,7 @@ EPILOG = (
 
 
 def version_line() -> str:
-    """``generala-kit 0.1.0 (cards suite 1.0.0, dice suite 1.1.0, protocol 1)``."""
+    """``generala-kit 0.1.0 (cards suite 1.0.0, dice suite 1.2.0, protocol 1)``."""
     from generala_conformance import __version__
     from generala_conformance.transport.handshake import PROTOCOL_VERSION
 
@@ -92,7 +94,7 @@ def build_parser(only: str | None = None, game: str = games.DEFAULT) -> argparse
         epilog = getattr(module, "EPILOG", None)
         command = sub.add_parser(name, help=module.HELP, description=module.HELP, epilog=epilog)
         module.configure(command)
-        command.set_defaults(_run=module.run)
+        command.set_defaults(_run=module.run, _parser=command)
     return parser
 
 
@@ -101,13 +103,39 @@ def main(argv: Sequence[str] | None = None) -> int:
     from generala_conformance.cli.console import adapt_streams
 
     adapt_streams()
+    signals.install()
     argv = list(sys.argv[1:] if argv is None else argv)
-    args = build_parser(argv[0] if argv else None, _game_asked(argv)).parse_args(argv)
     try:
+        args, unknown = build_parser(argv[0] if argv else None, _game_asked(argv)).parse_known_args(argv)
+        if unknown:  # refused by the command that was asked, with its usage (the game's, for fuzz)
+            args._parser.error(f"unrecognized arguments: {' '.join(unknown)}{_whose(argv)}")
         return int(args._run(args) or 0)
     except BrokenPipeError:  # the reader went away (e.g. ``| head``): stop quietly
         sys.stderr.close()
         return 141
+    except (signals.Interrupted, KeyboardInterrupt) as stop:
+        return _interrupted(argv[0] if argv else "", stop)
+
+
+def _whose(argv: Sequence[str]) -> str:
+    """`` (the dice game's fuzz has no such option)`` when the command is one several games supply."""
+    supplying = [name for name in games.names() if argv[0] in games.get(name).commands]
+    if len(supplying) < 2:
+        return ""
+    return f" (the {_game_asked(argv)} game's {argv[0]} has no such option)"
+
+
+def _interrupted(command: str, stop: BaseException) -> int:
+    """A command a signal stopped: what it started is stopped, one line says so;
+    128 + the signal's number (130 for Ctrl-C, 143 for SIGTERM)."""
+    from generala_conformance.transport.process_adapter import stop_all
+
+    stop_all()
+    if not isinstance(stop, signals.Interrupted):
+        stop = signals.Interrupted(signal.SIGINT)
+    name = "generala-kit" if command.startswith("-") else f"generala-kit {command}".strip()
+    print(f"{name}: {stop}; every process it started is stopped", file=sys.stderr)
+    return stop.exit_code
 
 
 if __name__ == "__main__":

@@ -23,8 +23,9 @@ from generala_conformance import __version__, games
 from generala_conformance.cli import exit_codes
 from generala_conformance.core import expectations as expectations_mod
 from generala_conformance.core.results import UNEXPECTED, CaseResult
-from generala_conformance.core.runner import Filters, Labels, expectation_of, run_cases
+from generala_conformance.core.runner import Filters, Labels, Run, expectation_of, run_cases
 from generala_conformance.suite import report
+from generala_conformance.suite.report_rescue import rescued
 from generala_conformance.suite.suite_run import (
     CheckUsageError,
     add_adapter_options,
@@ -32,6 +33,8 @@ from generala_conformance.suite.suite_run import (
     settings_of,
     suite_cases,
 )
+from generala_conformance.suite.unknown_filters import unknown
+from generala_conformance.transport import signals
 from generala_conformance.transport.loading import describe
 from generala_spec.options import profile_names
 
@@ -104,31 +107,41 @@ def run(args: argparse.Namespace) -> int:
         return _say(CheckUsageError("bad-keyword", str(error)))
     if not selected:
         _not_run(args, suite, "no case was run", started)
-        print("generala-kit check: no case matched the filters", file=sys.stderr)
+        said = "; ".join(unknown(args.clause, args.tag, cases, game.spec)) or "no case matched the filters"
+        print(f"generala-kit check: {said}", file=sys.stderr)
         return exit_codes.CANNOT_RUN
     shown = _Shown(args.verbose, len(selected))
-    done = run_cases(
-        selected,
-        settings_of(args),
-        expected,
-        jobs=args.jobs,
-        exitfirst=args.exitfirst,
-        on_result=shown.result,
-    )
+    stop: signals.Interrupted | None = None
+    try:
+        done = run_cases(
+            selected,
+            settings_of(args),
+            expected,
+            jobs=args.jobs,
+            exitfirst=args.exitfirst,
+            on_result=shown.result,
+        )
+    except signals.Interrupted as interrupted:  # the reports say what ran, then the command line says why it ended
+        stop, done = interrupted, Run(results=shown.results)
     shown.done()
-    document = report.build(
-        done.results,
-        implementation=done.hello,
-        adapter=describe(args.adapter or game.reference, args.adapter_cmd),
-        profile=args.profile,
-        duration=time.monotonic() - started,
-        kit_version=__version__,
-        suite=suite,
-        aborted=done.aborted,
-        no_skip=args.no_skip,
-        expectations=expected.record(args.expectations, done.results) if expected is not None else None,
+    document = rescued(
+        report.build(
+            done.results,
+            implementation=done.hello,
+            adapter=describe(args.adapter or game.reference, args.adapter_cmd),
+            profile=args.profile,
+            duration=time.monotonic() - started,
+            kit_version=__version__,
+            suite=suite,
+            aborted=done.aborted,
+            no_skip=args.no_skip,
+            expectations=expected.record(args.expectations, done.results) if expected is not None else None,
+            error=None if stop is None else f"{stop} after {len(done.results)} of {len(selected)} case(s)",
+        )
     )
     _write_reports(args, document)
+    if stop is not None:
+        raise stop
     _print(document, game.spec)
     if done.aborted is not None:  # nothing was checked: one message, and what the implementation wrote
         print(f"generala-kit check: {done.aborted['message']} [{done.aborted['code']}]", file=sys.stderr)
@@ -203,8 +216,10 @@ class _Shown:
         self.verbose = verbose
         self.progress = None if verbose else Progress("check", total)
         self.unexpected = 0
+        self.results: list[CaseResult] = []
 
     def result(self, result: CaseResult) -> None:
+        self.results.append(result)
         self.unexpected += result.outcome in UNEXPECTED
         if self.verbose:
             print(f"{result.outcome.upper():<8} {result.id}  ({report.short_where(result.where)})", flush=True)

@@ -7,7 +7,10 @@
 - ``2`` (:data:`CANNOT_RUN`): the kit could not run, so nothing was judged — bad
   options, a file that cannot be used (cases, expectations, a report), no case
   matched the filters, the implementation could not be started or never completed
-  its handshake, the run was interrupted.
+  its handshake.
+
+A command stopped by SIGINT or SIGTERM exits with 128 + the signal's number (130,
+143: :mod:`generala_conformance.transport.signals`), as a shell reports it.
 """
 
 from __future__ import annotations

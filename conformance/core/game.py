@@ -33,7 +33,9 @@ class Game(Protocol):
 
     @property
     def schema(self) -> str:
-        """Its protocol's JSON Schema, a file of ``generala_spec/schemas``."""
+        """Its protocol's JSON Schema: a file name of ``generala_spec/schemas``, or the path
+        of a file (a game of another package brings its own). Every reply is checked
+        against its ``reply-<command>`` definitions."""
 
     @property
     def suite_version(self) -> str:

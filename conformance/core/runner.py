@@ -215,7 +215,9 @@ class Implementation:
     def __post_init__(self) -> None:
         s = self.settings
         env = impl_options.environment(s.clean_env, s.pass_env)
-        self.adapter = open_adapter(s.adapter, s.command, game=s.game, timeout=s.timeout, validate=s.validate, env=env)
+        self.adapter = open_adapter(
+            s.adapter, s.command, game=s.game, timeout=s.timeout, validate=s.validate, wire=True, env=env
+        )
 
     @property
     def who(self) -> str:

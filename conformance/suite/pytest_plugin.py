@@ -93,6 +93,26 @@ def pytest_configure(config: pytest.Config) -> None:
         config.pluginmanager.register(state, "generala-run")
 
 
+def idle_options(config: pytest.Config) -> list[str]:
+    """The ``--generala-…`` options given on the command line of a run in which the
+    plugin stays out of the way (no adapter named): they do nothing."""
+    if active(config):
+        return []
+    given = (str(arg).partition("=")[0] for arg in config.invocation_params.args)
+    return sorted({arg for arg in given if arg.startswith("--generala-")})
+
+
+def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
+    """Say why the suite did not run when ``--generala-…`` options came without an adapter."""
+    idle = idle_options(config)
+    if idle:
+        terminalreporter.write_line(
+            f"generala: the conformance suite was not collected: {', '.join(idle)} given without "
+            "--generala-adapter or --generala-adapter-cmd (the implementation to check)",
+            yellow=True,
+        )
+
+
 def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
     return True if config.getoption("generala_suite_only") else None
 

@@ -82,13 +82,18 @@ def open_adapter(
     game: Game,
     timeout: float = 10.0,
     validate: bool = False,
+    wire: bool = False,
     env: Mapping[str, str] | None = None,
 ) -> Adapter:
     """The implementation of ``game`` chosen by ``--adapter`` / ``--adapter-cmd`` (not
     both; neither given: the game's reference engine).
 
-    With ``validate``, every message is checked against the game's protocol schema:
-    over the pipe for a process, through :class:`LoopbackAdapter` for an in-process one.
+    Every reply of a process is checked against the game's protocol schema, and
+    with ``validate`` every request too. An in-process adapter is driven through the
+    same messages and checks (:class:`LoopbackAdapter`) with ``wire`` or ``validate``
+    (``check`` asks for it: its verdict does not depend on how an engine is reached);
+    without, it is called directly (the fuzzer and perft, which compare or count
+    what it answers).
     ``env`` is a process's whole environment (``None``: the kit's own).
     """
     if adapter and adapter_cmd:
@@ -98,8 +103,8 @@ def open_adapter(
 
         return ProcessAdapter(adapter_cmd, timeout=timeout, validate=validate, env=env, schema=game.schema)
     built = make_adapter(adapter or game.reference)
-    if validate:
-        from generala_conformance.transport.serve import LoopbackAdapter
+    if not (validate or wire):
+        return built
+    from generala_conformance.transport.serve import LoopbackAdapter
 
-        return LoopbackAdapter(built, validate=True, schema=game.schema, checks=game.check_request)
-    return built
+    return LoopbackAdapter(built, validate=validate, schema=game.schema, checks=game.check_request)

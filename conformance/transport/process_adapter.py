@@ -43,7 +43,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import partial
 from typing import Any, NoReturn
 
-from generala_conformance.transport import protocol
+from generala_conformance.transport import protocol, signals
 from generala_conformance.transport.adapter import (
     AdapterCrash,
     AdapterFault,
@@ -79,11 +79,13 @@ _LIVE: weakref.WeakSet[ProcessAdapter] = weakref.WeakSet()
 
 
 @atexit.register
-def _stop_all() -> None:
-    """Stop every implementation still running when the kit exits (they run in
-    their own session, so a Ctrl-C at the terminal does not reach them)."""
+def stop_all() -> None:
+    """Stop every implementation this process started that still runs (at exit, and
+    when a signal stops the kit: they run in their own session, so a Ctrl-C at the
+    terminal does not reach them). Those a forked process inherited are its parent's."""
     for adapter in list(_LIVE):
-        adapter._stop()
+        if adapter._owner == os.getpid():
+            adapter._stop()
 
 
 def clean_environment(passed: Sequence[str] = (), source: Mapping[str, str] | None = None) -> dict[str, str]:
@@ -264,10 +266,11 @@ class ProcessAdapter(protocol.RequestAdapter):
         self.cwd = cwd
         self.env = dict(env) if env is not None else None
         self.max_start_failures = max_start_failures
-        self.validator = protocol.MessageValidator(schema) if validate else None
+        self.validator = protocol.MessageValidator(schema, every=validate)
         self.starts = 0  # processes started so far (restarts show here)
         self.window = PIPELINE_WINDOW  # bytes of requests sent ahead at most (:func:`pipe_window`, at each start)
         self._proc: subprocess.Popen[bytes] | None = None
+        self._owner = os.getpid()  # the process that started ``_proc``
         self._stderr: StderrCapture | None = None
         self._selector: selectors.BaseSelector | None = None
         self._buffer = bytearray()
@@ -297,7 +300,10 @@ class ProcessAdapter(protocol.RequestAdapter):
 
     def close(self) -> None:
         """Ask the process to quit, then make sure it and its process group are gone
-        (SIGTERM, then SIGKILL after a grace)."""
+        (SIGTERM, then SIGKILL after a grace); at once when a signal stops the kit."""
+        if signals.stopping():
+            self._stop()
+            return
         self._settle()
         if self._proc is not None and self._proc.poll() is None:
             with contextlib.suppress(AdapterFault, BadRequest, Unsupported):  # it is stopped just below either way
@@ -393,7 +399,7 @@ class ProcessAdapter(protocol.RequestAdapter):
         except OSError as error:
             raise AdapterCrash(f"cannot start {shlex.join(self.argv)}: {error}") from None
         self.starts += 1
-        self._proc = proc
+        self._proc, self._owner = proc, os.getpid()
         self.window = pipe_window(proc.stdin.fileno())  # type: ignore[union-attr]
         _LIVE.add(self)
         self._stderr = StderrCapture(proc.stderr)
@@ -406,18 +412,21 @@ class ProcessAdapter(protocol.RequestAdapter):
         """Stop the process and kill its whole process group, whatever the state of
         its leader (children holding the pipes after it exited are killed too).
         ``graceful``: first close its stdin and give it (then SIGTERM) a grace."""
-        proc, self._proc = self._proc, None
+        proc = self._proc
         self._hello_sent = None
+        if proc is not None and graceful:
+            if proc.stdin is not None:
+                with contextlib.suppress(OSError):
+                    proc.stdin.close()
+            if not _exited(proc, _TERM_GRACE):
+                signal_group(proc.pid, signal.SIGTERM)
+                _exited(proc, _TERM_GRACE)
+        if proc is not None:  # (forgotten only once killed: a signal meanwhile leaves it to stop_all)
+            signal_group(proc.pid, signal.SIGKILL)
+        self._proc = None
         self._abandon(AdapterCrash("the implementation was stopped before it answered"))
         if proc is None:
             return
-        if graceful and proc.stdin is not None:
-            with contextlib.suppress(OSError):
-                proc.stdin.close()
-        if graceful and not _exited(proc, _TERM_GRACE):
-            _signal_group(proc.pid, signal.SIGTERM)
-            _exited(proc, _TERM_GRACE)
-        _signal_group(proc.pid, signal.SIGKILL)
         proc.wait()
         if self._selector is not None:
             self._selector.close()
@@ -460,9 +469,7 @@ class ProcessAdapter(protocol.RequestAdapter):
     def _reply(self, cmd: str, fields: Json, request_id: int, timeout: float) -> Any:
         """The value of the reply to request ``request_id`` (``cmd`` with ``fields``)."""
         reply = protocol.decode(self._read_line(cmd, request_id, timeout))
-        if self.validator is not None:
-            self.validator.check_reply(cmd, reply)
-        return protocol.unwrap(reply, request_id, cmd, fields.get("steps"))
+        return protocol.read_reply(reply, request_id, cmd, fields.get("steps"), self.validator)
 
     def _sendable(self, calls: list[tuple[str, Json]]) -> list[tuple[int, bytes]] | None:
         """The requests of ``calls`` encoded, if they may be sent ahead: at most
@@ -768,7 +775,7 @@ def _woken_at_exit(pid: int, grace: float) -> bool:
     return True
 
 
-def _signal_group(pgid: int, sig: signal.Signals) -> None:
+def signal_group(pgid: int, sig: signal.Signals) -> None:
     """Send ``sig`` to a process group (nothing if it is empty already). The
     leader's pid stays the group's id while any member lives, so it is never
     another process's group."""

@@ -13,12 +13,13 @@ from __future__ import annotations
 import json
 import re
 from abc import abstractmethod
-from functools import cache
+from functools import cache, cached_property
 from itertools import repeat
 from typing import Any, cast
 
 from generala_conformance.transport import handshake
 from generala_conformance.transport.adapter import Adapter, BadRequest, Json, ProtocolViolation, Refused, Unsupported
+from generala_conformance.transport.json_values import strict_equal
 from generala_conformance.transport.sanitize import clean_text, clean_value, needs_cleaning
 
 PROTOCOL_VERSION = handshake.PROTOCOL_VERSION
@@ -83,8 +84,14 @@ def _no_constant(name: str) -> Any:
     raise _NotJson(f"{name} is not a JSON value")
 
 
-_DECODER = json.JSONDecoder(parse_constant=_no_constant)
-"""One decoder for every line (``json.loads`` with an argument builds a new one each call)."""
+def _no_fraction(text: str) -> Any:
+    raise _NotJson(f"{text[:40]} is not an integer: every number of the protocol is written 1, not 1.0 or 1e0")
+
+
+_DECODER = json.JSONDecoder(parse_constant=_no_constant, parse_float=_no_fraction)
+"""One decoder for every line (``json.loads`` with an argument builds a new one each call).
+No message of the protocol holds a number that is not an integer (``docs/protocol.md``):
+a number written with a fraction or an exponent makes the line malformed."""
 
 
 def decode(line: bytes | str) -> Json:
@@ -210,7 +217,7 @@ def unwrap(reply: Json, request_id: int, cmd: str, steps: list[Json] | None = No
     :class:`BadRequest` (``bad-request``) or :class:`ProtocolViolation` (wrong id,
     wrong shape).
     """
-    if reply.get("id") != request_id:
+    if not strict_equal(reply.get("id"), request_id):
         raise _violation(f"reply to request {request_id} ({cmd}) carries id {reply.get('id')!r}", reply)
     ok = reply.get("ok")
     if ok is True:
@@ -234,6 +241,22 @@ def unwrap(reply: Json, request_id: int, cmd: str, steps: list[Json] | None = No
     if error["kind"] == "unsupported":
         raise Unsupported(f"the implementation does not support this {cmd}: {text}")
     raise BadRequest(code if isinstance(code, str) else "bad-request", f"{cmd} rejected: {text}")
+
+
+def read_reply(
+    reply: Json, request_id: int, cmd: str, steps: list[Json] | None, validator: MessageValidator | None
+) -> Any:
+    """:func:`unwrap`, the reply then checked against the schema by ``validator``: what
+    :func:`unwrap` finds wrong is said in its plainer words first."""
+    try:
+        value = unwrap(reply, request_id, cmd, steps)
+    except (Refused, Unsupported, BadRequest):
+        if validator is not None:
+            validator.check_reply(cmd, reply)
+        raise
+    if validator is not None:
+        validator.check_reply(cmd, reply)
+    return value
 
 
 def _result(reply: Json, cmd: str) -> Any:
@@ -293,21 +316,30 @@ def _good_result(result: Json, step: Json) -> bool:
 
 @cache
 def protocol_schema(name: str = "protocol.schema.json") -> Json:
-    """A game's protocol JSON Schema (package data of ``generala_spec``: the card
-    game's ``protocol.schema.json``, the dice game's ``dice-protocol.schema.json``)."""
+    """A game's protocol JSON Schema: package data of ``generala_spec`` (the card
+    game's ``protocol.schema.json``, the dice game's ``dice-protocol.schema.json``),
+    or the file at ``name`` when it is a path."""
     from importlib.resources import files  # here: ``serve`` starts without importlib.resources
 
-    text = files("generala_spec").joinpath(f"schemas/{name}").read_text("utf-8")
+    if "/" in name or "\\" in name:  # a path: the schema of a game of another package
+        with open(name, encoding="utf-8") as file:
+            text = file.read()
+    else:
+        text = files("generala_spec").joinpath(f"schemas/{name}").read_text("utf-8")
     return cast(Json, json.loads(text))
 
 
 class MessageValidator:
-    """Checks every message against a game's protocol schema (``--validate-messages``),
-    but the requests a case sends invalid on purpose (:meth:`allow`)."""
+    """Checks replies against a game's protocol schema: always every reply but
+    ``hello``'s (a reply of the wrong shape is a fault of the implementation, in plain
+    ``check`` too; the handshake judges the hello field by field), and with ``every``
+    (``--validate-messages``) the hello and every request the kit builds too, but the
+    requests a case sends invalid on purpose (:meth:`allow`)."""
 
-    def __init__(self, schema_name: str = "protocol.schema.json") -> None:
+    def __init__(self, schema_name: str = "protocol.schema.json", *, every: bool = True) -> None:
         schema = protocol_schema(schema_name)
-        self._request = _schema_part(schema_name, "request")
+        self.schema_name = schema_name
+        self.every = every
         replies = [cmd for cmd in ALL_RESULT_KEYS if f"reply-{cmd}" in schema["$defs"]]
         self._replies = {cmd: _schema_part(schema_name, f"reply-{cmd}") for cmd in replies}
         self._allowed: set[str] = set()
@@ -318,13 +350,17 @@ class MessageValidator:
 
     def check_request(self, message: Json) -> None:
         """Raise :class:`InvalidMessage` when a request the kit built is not valid
-        (and not one a case sends invalid on purpose)."""
-        error = self._request.first_error(message)
+        (and not one a case sends invalid on purpose); nothing without ``every``."""
+        if not self.every:
+            return
+        error = _schema_part(self.schema_name, "request").first_error(message)
         if error and _canonical({k: v for k, v in message.items() if k != "id"}) not in self._allowed:
             raise InvalidMessage(f"request breaks the protocol schema: {error}")
 
     def check_reply(self, cmd: str, message: Json) -> None:
         """Raise :class:`ProtocolViolation` when a reply to ``cmd`` is not valid."""
+        if cmd == "hello" and not self.every:
+            return
         error = self._replies[cmd].first_error(message)
         if error:
             raise _violation(f"reply to {cmd} breaks the protocol schema: {error}", message)
@@ -336,30 +372,35 @@ def _canonical(request: Json) -> str:
 
 class SchemaPart:
     """One ``$defs`` entry of a game's protocol schema, as a validator: ``jsonschema_rs``
-    (compiled) tells whether a message is valid, and ``jsonschema`` says why one is
-    not. Validating every message of a ``check --validate-messages`` run with
-    ``jsonschema`` alone made that run several times slower (``bench/bench_check.py``)."""
+    (compiled) tells whether a message is valid, and ``jsonschema`` (built at the first
+    invalid message) says why one is not. Validating every message of a
+    ``check --validate-messages`` run with ``jsonschema`` alone made that run several
+    times slower (``bench/bench_check.py``)."""
 
     def __init__(self, schema_name: str, name: str) -> None:
         import jsonschema_rs
+
+        self.part = {"$defs": protocol_schema(schema_name)["$defs"], "$ref": f"#/$defs/{name}"}
+        self.fast = jsonschema_rs.Draft202012Validator(self.part)
+
+    @cached_property
+    def full(self) -> Any:
+        """``jsonschema``'s validator of the part (the schema itself checked first)."""
         from jsonschema import Draft202012Validator
 
-        schema = protocol_schema(schema_name)
-        Draft202012Validator.check_schema(schema)
-        part = {"$defs": schema["$defs"], "$ref": f"#/$defs/{name}"}
-        self.full = Draft202012Validator(part)
-        self.fast = jsonschema_rs.Draft202012Validator(part)
+        Draft202012Validator.check_schema(self.part)
+        return Draft202012Validator(self.part)
 
     def first_error(self, message: Json) -> str | None:
         """Why ``message`` breaks this part of the schema (the error ``jsonschema``
         finds most relevant); ``None`` when it does not."""
-        from jsonschema.exceptions import best_match
-
         try:
             if self.fast.is_valid(message):
                 return None
         except ValueError:  # a text Rust cannot hold (a lone surrogate): jsonschema alone decides
             pass
+        from jsonschema.exceptions import best_match
+
         error = best_match(self.full.iter_errors(message))
         if error is None:  # jsonschema decides (the two agree: tests/unit/test_schema_validators.py)
             return None

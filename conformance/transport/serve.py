@@ -222,8 +222,9 @@ def serve(
 class LoopbackAdapter(protocol.RequestAdapter):
     """An adapter driving ``inner`` through the protocol's messages, in-process.
 
-    Every request and reply goes through :func:`handle`, a JSON round trip and
-    (with ``validate``) the protocol schema, exactly as over a pipe.
+    Every request and reply goes through :func:`handle` and a JSON round trip, and
+    every reply through the protocol schema (with ``validate``, every request too),
+    exactly as over a pipe.
     """
 
     def __init__(
@@ -234,7 +235,7 @@ class LoopbackAdapter(protocol.RequestAdapter):
         schema: str = "protocol.schema.json",
     ) -> None:
         self.inner = inner
-        self.validator = protocol.MessageValidator(schema) if validate else None
+        self.validator = protocol.MessageValidator(schema, every=validate)
         self.checks = checks
         self._next_id = 1
 
@@ -250,11 +251,13 @@ class LoopbackAdapter(protocol.RequestAdapter):
         message = protocol.request(request_id, cmd, **fields)
         if self.validator is not None:
             self.validator.check_request(message)
+        return protocol.read_reply(self.round_trip(message), request_id, cmd, fields.get("steps"), self.validator)
+
+    def round_trip(self, message: Json) -> Json:
+        """The reply to ``message`` as it would come over a pipe: the request and the
+        reply each through JSON, the request answered by :func:`handle`."""
         wired = protocol.decode(protocol.encode(message))
-        reply = protocol.decode(protocol.encode(handle(self.inner, wired, self.checks)))
-        if self.validator is not None:
-            self.validator.check_reply(cmd, reply)
-        return protocol.unwrap(reply, request_id, cmd, fields.get("steps"))
+        return protocol.decode(protocol.encode(handle(self.inner, wired, self.checks)))
 
     def close(self) -> None:
         self.inner.close()

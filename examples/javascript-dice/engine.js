@@ -69,7 +69,8 @@ function scoreRequest(req) {
     if (mark !== 'open') continue;
     scores[category] = R.qualifies(category, counts, rules, marks.generala) ? R.points(category, counts, rules, firstRoll) : null;
   }
-  return { scores, wins: R.winsAutomatically(counts, firstRoll, marks.generala, rules) };
+  const double = marks['double-generala'] ?? 'open';
+  return { scores, wins: R.winsAutomatically(counts, firstRoll, marks.generala, rules, double) };
 }
 
 // ---------------------------------------------------------------------------

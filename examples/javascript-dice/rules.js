@@ -23,7 +23,7 @@ const OPTIONS = {
   'double-generala-points': ['100', '120'],
   'first-roll-bonus': ['5', '10'],
   'first-roll': ['turn-first', 'all-five'],
-  'auto-win': ['unless-scratched', 'generala-open', 'never'],
+  'auto-win': ['unless-scratched', 'generala-open', 'generala-or-double-open', 'never'],
   'auto-win-end': ['at-once', 'round-end'],
 };
 
@@ -61,6 +61,7 @@ const PROFILES = {
   'straight-variations-apart': { straight: 'any-five-distinct', 'straight-ace-for-two': 'alone' },
   'no-double': { 'double-generala': 'off' },
   'no-auto-win': { 'auto-win': 'never' },
+  'five-full-no-auto-win': { 'full-house-five': 'yes', 'number-zero': 'score', 'auto-win': 'never' },
 };
 
 /** A refused request: kind is illegal, bad-request or unsupported; code names the fault. */
@@ -196,12 +197,20 @@ function points(category, counts, rules, firstRoll) {
 /** Whether a roll counts as a first roll (D-FIRST-2, AMB-7): the turn's first, or any five thrown under all-five. */
 const isFirstRoll = (roll, thrown, rules) => roll === 1 || (rules['first-roll'] === 'all-five' && thrown === 5);
 
-/** D-FIRST-3, D-FIRST-4 and the auto-win option: whether a roll wins the game at once. */
-function winsAutomatically(counts, firstRoll, generalaMark, rules) {
+/**
+ * D-FIRST-3, D-FIRST-4 and the auto-win option: whether a roll wins the game at once.
+ * `doubleMark` is the player's Double Generala ('open' when it is not in the game).
+ */
+function winsAutomatically(counts, firstRoll, generalaMark, rules, doubleMark) {
   if (!firstRoll || !counts.includes(5)) return false;
   if (rules['auto-win'] === 'never') return false;
-  if (rules['auto-win'] === 'generala-open') return generalaMark === 'open';
-  return generalaMark !== 'scratched';
+  if (rules['auto-win'] === 'unless-scratched') return generalaMark !== 'scratched';
+  if (generalaMark === 'open') return true;
+  return (
+    rules['auto-win'] === 'generala-or-double-open' &&
+    doubleMark === 'open' &&
+    qualifies('double-generala', counts, rules, generalaMark)
+  );
 }
 
 // ---------------------------------------------------------------------------
@@ -347,7 +356,9 @@ function endTurn(g, events) {
 function rolled(g, dice, thrown, events) {
   g.dice = sorted(dice);
   events.push({ type: 'rolled', player: g.toMove, roll: g.rollsMade, thrown, dice: g.dice, first: g.firstRoll });
-  if (!winsAutomatically(countsOf(g.dice), g.firstRoll, g.sheets[g.toMove].generala.mark, g.rules)) return;
+  const sheet = g.sheets[g.toMove];
+  const double = sheet['double-generala']?.mark ?? 'open';
+  if (!winsAutomatically(countsOf(g.dice), g.firstRoll, sheet.generala.mark, g.rules, double)) return;
   events.push({ type: 'auto-win', player: g.toMove });
   g.autoWinners.push(g.toMove);
   if (g.rules['auto-win-end'] === 'round-end') return endTurn(g, events);

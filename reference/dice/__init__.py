@@ -18,7 +18,7 @@ from generala_reference.dice.events import AutoWin, Event, GameOver, Rolled, Sco
 from generala_reference.dice.game import DiceGame
 from generala_reference.dice.rolls import ALL_ROLLS, counts_of, dice_of
 from generala_reference.dice.rules import DiceRules, PointTable
-from generala_reference.dice.scoring import Mark, hands, points, qualifies, score_roll
+from generala_reference.dice.scoring import Mark, hands, points, qualifies, score_roll, wins_automatically
 from generala_reference.dice.source import DiceSource, SeededDice, SequenceDice
 
 __all__ = [
@@ -52,4 +52,5 @@ __all__ = [
     "points",
     "qualifies",
     "score_roll",
+    "wins_automatically",
 ]

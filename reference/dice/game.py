@@ -24,7 +24,7 @@ from generala_reference.dice.categories import Category
 from generala_reference.dice.events import AutoWin, Event, GameOver, Rolled, Scored, Scratched
 from generala_reference.dice.rolls import DICE, Counts, add, contains, counts_of, dice_of, sub_multisets
 from generala_reference.dice.rules import DiceRules, PointTable
-from generala_reference.dice.scoring import Mark, points, qualifies
+from generala_reference.dice.scoring import Mark, points, qualifies, wins_automatically
 from generala_reference.dice.source import DiceSource
 from generala_reference.errors import IllegalAction, InvalidInput, InvalidPosition
 
@@ -169,18 +169,17 @@ class DiceGame:
         self._first = self._rolls == 1 or (self.rules.first_roll_all_five and thrown == DICE)  # D-FIRST-2
         player = self._player
         events: list[Event] = [Rolled(player, self._rolls, thrown, dice_of(self._roll), self._first)]
-        if self._first and max(self._roll) == DICE and self._wins_automatically(player):
+        if self._first and self._wins_automatically(player):
             events.append(AutoWin(player))
             events += self._auto_win(player)
         return events
 
     def _wins_automatically(self, player: int) -> bool:
         """D-FIRST-3, D-FIRST-4: a first-roll five of a kind wins, unless Generala was
-        scratched (or, by the option auto-win, unless it is closed; or never)."""
+        scratched (or as the option auto-win says)."""
+        assert self._roll is not None
         generala = self.mark(player, Category.GENERALA)
-        if self.rules.auto_win == "unless-scratched":
-            return generala is not Mark.SCRATCHED
-        return self.rules.auto_win == "generala-open" and generala is Mark.OPEN
+        return wins_automatically(self._roll, self.rules, generala, self.mark(player, Category.DOUBLE_GENERALA))
 
     def _auto_win(self, player: int) -> list[Event]:
         """D-FIRST-5: the game ends at once, or at the end of the round (auto-win-end)."""

@@ -23,6 +23,9 @@ from generala_reference.errors import InvalidPosition
 from generala_spec.options import UnknownOption, resolve
 
 SPEC = "dice"
+
+BONUS_CATEGORIES = (*HANDS, Category.GENERALA, Category.DOUBLE_GENERALA)
+"""The categories a point table gives a first-roll bonus (0 for Generala's two by default)."""
 """The rulebook folder of the dice game in generala_spec."""
 
 
@@ -105,11 +108,13 @@ class PointTable:
     bonus_straight: int = 5
     bonus_full_house: int = 5
     bonus_four_of_a_kind: int = 5
+    bonus_generala: int = 0
+    bonus_double_generala: int = 0
 
     @classmethod
     def of(cls, rules: DiceRules) -> PointTable:
         """The table the rule options give (generala-points, double-generala-points,
-        first-roll-bonus; D-SCORE-5, D-SCORE-6, D-FIRST-1)."""
+        first-roll-bonus; D-SCORE-5, D-SCORE-6, D-FIRST-1); Generala earns no bonus."""
         bonus = int(rules.options["first-roll-bonus"])
         return cls(
             generala=int(rules.options["generala-points"]),
@@ -142,7 +147,8 @@ class PointTable:
         return cast(int, getattr(self, category.name.lower()))
 
     def bonus(self, category: Category) -> int:
-        """The first-roll bonus of ``category``: its own for the three hands, else 0 (D-FIRST-1)."""
-        if category not in HANDS:
+        """The first-roll bonus of ``category``: its own for the three hands and, by a
+        declared table, Generala and Double Generala; else 0 (D-FIRST-1, D-SCORE-7, AMB-3)."""
+        if category not in BONUS_CATEGORIES:
             return 0
         return cast(int, getattr(self, f"bonus_{category.name.lower()}"))

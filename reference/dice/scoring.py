@@ -95,6 +95,22 @@ def qualifies(category: Category, counts: Counts, rules: DiceRules, generala: Ma
     return bool(hands(counts, rules) & category.bit)
 
 
+def wins_automatically(counts: Counts, rules: DiceRules, generala: Mark, double: Mark) -> bool:
+    """Whether a five of a kind made on a first roll wins at once, given the player's
+    Generala and Double Generala (D-FIRST-3, D-FIRST-4, rule option auto-win)."""
+    if max(counts) != 5 or rules.auto_win == "never":
+        return False
+    if rules.auto_win == "unless-scratched":
+        return generala is not Mark.SCRATCHED
+    if generala is Mark.OPEN:
+        return True
+    return (
+        rules.auto_win == "generala-or-double-open"
+        and double is Mark.OPEN
+        and qualifies(Category.DOUBLE_GENERALA, counts, rules, generala)
+    )
+
+
 def points(category: Category, counts: Counts, table: PointTable, first_roll: bool) -> int:
     """The points ``counts`` scores in ``category`` when it qualifies: the sum of the
     matching dice for a number (D-SCORE-1), else the table's value (D-SCORE-2 to

@@ -34,10 +34,32 @@ def test_decode_rejects_what_is_not_a_json_object(line: bytes) -> None:
     assert caught.value.detail == line.decode()
 
 
+@pytest.mark.parametrize("number", [b"1.0", b"1e0", b"50.0", b"-0.5", b"2E3"])
+def test_decode_rejects_a_number_with_a_fraction_or_an_exponent(number: bytes) -> None:
+    """Every number of the protocol is an integer, written ``1`` (docs/protocol.md)."""
+    with pytest.raises(ProtocolViolation, match="is not an integer"):
+        protocol.decode(b'{"id": 1, "ok": true, "result": {"scores": {"ones": ' + number + b"}}}")
+
+
+def test_a_reply_breaking_the_schema_is_a_violation_without_validate_messages() -> None:
+    """Plain ``check`` reads every reply but the hello against the schema: a boolean for
+    points, a category the sheet does not have (issue 42)."""
+    validator = protocol.MessageValidator("dice-protocol.schema.json", every=False)
+    good = {"id": 1, "ok": True, "result": {"scores": {"ones": 1}, "wins": False}}
+    validator.check_reply("score", good)
+    for scores in ({"ones": True}, {"ones": 1, "sevens": 7}):
+        with pytest.raises(ProtocolViolation, match="breaks the protocol schema"):
+            validator.check_reply("score", {**good, "result": {"scores": scores, "wins": False}})
+    validator.check_reply("hello", {"id": 1, "ok": True, "result": {"extra": True}})  # the handshake judges it
+    validator.check_request({"id": 1, "cmd": "no-such-command"})  # --validate-messages checks the kit's requests
+
+
 @pytest.mark.parametrize(
     ("reply", "words"),
     [
         ({"id": 2, "ok": True, "result": {"actions": ["8H"]}}, "carries id 2"),
+        ({"id": True, "ok": True, "result": {"actions": ["8H"]}}, "carries id True"),
+        ({"id": 1.0, "ok": True, "result": {"actions": ["8H"]}}, "carries id 1.0"),
         ({"id": 1, "result": {"actions": []}}, "no boolean 'ok'"),
         ({"id": 1, "ok": True}, "no 'result' object"),
         ({"id": 1, "ok": True, "result": {"events": []}}, "no result.actions list"),

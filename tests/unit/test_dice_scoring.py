@@ -9,7 +9,7 @@ from itertools import product
 
 import pytest
 from generala_reference.dice import ALL_ROLLS, Category, DiceRules, Mark, PointTable, counts_of, dice_of
-from generala_reference.dice.scoring import points, qualifies, score_roll
+from generala_reference.dice.scoring import points, qualifies, score_roll, wins_automatically
 from generala_reference.errors import InvalidInput, InvalidPosition
 from generala_spec.options import options, profile_names
 
@@ -231,3 +231,31 @@ def test_every_roll_scores_without_error_under_each_profile_and_number_zero(prof
             scores = score_roll(roll, rules)
             numbers = [scores[c] for c in C if c.number]
             assert (None not in numbers) is (zero == "score" or min(roll) > 0)
+
+
+def test_d_first_1_a_declared_table_gives_generala_a_first_roll_bonus() -> None:
+    """AMB-3: a house's served-Generala bonus is a point of its declared table (D-SCORE-7);
+    the options' table gives Generala none."""
+    five = counts_of([4] * 5)
+    house = PointTable.declared({"bonus-generala": 5, "bonus-double-generala": 10})
+    assert points(C.GENERALA, five, house, first_roll=True) == 55
+    assert points(C.DOUBLE_GENERALA, five, house, first_roll=True) == 110
+    assert points(C.GENERALA, five, house, first_roll=False) == 50
+    assert PointTable.of(_rules(first_roll_bonus="10")).bonus(C.GENERALA) == 0
+
+
+@pytest.mark.parametrize(
+    ("generala", "double", "wins"),
+    [
+        (Mark.OPEN, Mark.OPEN, True),
+        (Mark.SCORED, Mark.OPEN, True),  # Double Generala can take the roll
+        (Mark.SCORED, Mark.SCORED, False),  # neither can: unless-scratched would win here
+        (Mark.SCRATCHED, Mark.OPEN, False),  # Double Generala needs a scored Generala by default
+    ],
+)
+def test_d_first_3_the_win_while_generala_or_double_generala_can_take_the_roll(
+    generala: Mark, double: Mark, wins: bool
+) -> None:
+    rules = _rules(auto_win="generala-or-double-open")
+    assert wins_automatically(counts_of([2] * 5), rules, generala, double) is wins
+    assert not wins_automatically(counts_of([2, 2, 2, 2, 3]), rules, Mark.OPEN, Mark.OPEN)

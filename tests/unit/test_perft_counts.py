@@ -8,6 +8,7 @@ from collections import Counter
 from dataclasses import replace
 
 import pytest
+from generala_conformance.core.runner import outcome_of
 from generala_conformance.games.cards.divergence import Divergence
 from generala_conformance.games.cards.perft import PerftCase, divide_adapter, perft_adapter, perft_cases, perft_game
 from generala_conformance.games.cards.reference_adapter import ReferenceAdapter
@@ -103,10 +104,11 @@ class NoPositions(ReferenceAdapter):
         return super().start(setup)
 
 
-def test_a_snapshot_the_implementation_cannot_restart_is_a_divergence() -> None:
+def test_a_bad_request_to_a_snapshot_restart_is_an_error_not_a_failure() -> None:
     case = next(c for c in CASES if c.id == "opening-4p-free")
-    with pytest.raises(Divergence, match="restarts as a position"):
+    with pytest.raises(BadRequest, match=r"^bad-setup: perft opening-4p-free depth 3: positions are not read") as info:
         case.run(NoPositions(), resolve("default", dict(case.requires)))
+    assert outcome_of(info.value) == "error"  # docs/protocol.md: a bad-request to start is an error
 
 
 class Counting(ReferenceAdapter):

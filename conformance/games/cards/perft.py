@@ -229,15 +229,17 @@ class PerftCase:
 
     def run(self, adapter: Adapter, rules: Mapping[str, str] | None = None) -> None:
         """Check every depth's count on ``adapter``; a wrong count raises
-        :class:`Divergence` naming the first action whose subtree differs."""
+        :class:`Divergence` naming the first action whose subtree differs. A
+        ``bad-request`` reply (to the setup, or to a snapshot restarted as a
+        position) is raised as it is: an error of the case, not a rule failure
+        (``docs/protocol.md``, "Errors you send")."""
         setup = {**self.setup, "rules": dict(rules if rules is not None else self.requires)}
         found = perft_counts(adapter, setup, len(self.counts))
         for depth, want in enumerate(self.counts, start=1):
             try:
                 got = next(found)
             except BadRequest as exc:
-                step = f"perft {self.id} depth {depth}"
-                raise Divergence(step, "every snapshot restarts as a position", f"refused: {exc}") from None
+                raise BadRequest(exc.code, f"perft {self.id} depth {depth}: {exc.message}") from None
             if got != want:
                 raise self._divergence(adapter, setup, depth, want, got)
 

@@ -26,6 +26,7 @@ from generala_reference.dice import (
     format_action,
     parse_action,
     score_roll,
+    wins_automatically,
 )
 from generala_reference.errors import GeneralaError, IllegalAction, InvalidInput, InvalidPosition
 from generala_spec.options import options
@@ -82,16 +83,6 @@ def read_marks(marks: Any, rules: DiceRules) -> dict[Category, Mark]:
     return found
 
 
-def wins_at_once(counts: tuple[int, ...], first: bool, generala: Mark, rules: DiceRules) -> bool:
-    """Whether a roll wins the game at once: a first-roll five of a kind (D-FIRST-3)
-    unless the player's Generala forbids it (D-FIRST-4, option auto-win)."""
-    if not first or max(counts) != 5 or rules.auto_win == "never":
-        return False
-    if rules.auto_win == "unless-scratched":
-        return generala is not Mark.SCRATCHED
-    return generala is Mark.OPEN
-
-
 def score_request(request: Mapping[str, Any], table: PointTable | None = None) -> Json:
     """The reply to a scoring-level ``score`` request (``docs/dice-contract.md``):
     the points of each open category (``None`` where the roll does not qualify) and
@@ -112,7 +103,7 @@ def score_request(request: Mapping[str, Any], table: PointTable | None = None) -
     scores = score_roll(counts, rules, table, first_roll=first, generala=generala)
     return {
         "scores": {c.value: points for c, points in scores.items() if marks[c] is Mark.OPEN},
-        "wins": wins_at_once(counts, first, generala, rules),
+        "wins": first and wins_automatically(counts, rules, generala, marks.get(Category.DOUBLE_GENERALA, Mark.OPEN)),
     }
 
 

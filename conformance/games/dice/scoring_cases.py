@@ -28,7 +28,7 @@ ENTRY_OPTIONS: dict[str, tuple[str, ...]] = {
     "four-of-a-kind": ("four-of-a-kind-five", *HAND_OPTIONS),
     "generala": ("generala-points",),
     "double-generala": ("double-generala", "double-generala-points"),
-    "wins": ("first-roll", "auto-win"),
+    "wins": ("first-roll", "auto-win", "double-generala"),
 }
 """The rule options each entry of a ``score`` answer can depend on (the categories'
 qualification and points, D-CAT-*, D-SCORE-*, D-FIRST-1/2; ``wins``, D-FIRST-3/4)."""

@@ -13,12 +13,14 @@ import shlex
 import sys
 from pathlib import Path
 
-from generala_conformance import games
+from generala_conformance import games, option_ranges
+from generala_conformance.errors import UsageError
 from generala_conformance.games.cards.fixtures import load_file
 from generala_conformance.games.cards.fuzz import campaign, shards
 from generala_conformance.games.cards.fuzz.differential import KINDS, FuzzError, Settings
 from generala_conformance.games.cards.fuzz.repro import draw, fixture_case, fixture_yaml
 from generala_conformance.games.cards.fuzz.shrink import shrink
+from generala_conformance.option_ranges import COUNT, JOBS, SHARE
 from generala_conformance.progress import Progress
 from generala_conformance.transport import impl_options
 from generala_conformance.transport.adapter import Json
@@ -84,7 +86,14 @@ def parse_players(text: str) -> tuple[int, ...]:
 def run(args: argparse.Namespace) -> int:
     """Run the campaign (or merge reports)."""
     body = _merge if args.merge else _fuzz
-    return impl_options.guarded("fuzz", lambda: body(args), (FuzzError, AdapterLoadError, HandshakeFailed))
+    bounds: dict[str, tuple[float, float | None]] = {"games": COUNT, "replay": COUNT, "jobs": JOBS}
+    bounds |= dict.fromkeys(("illegal_rate", "endgames", "series", "mixed"), SHARE)
+
+    def checked() -> int:
+        option_ranges.check(args, bounds)
+        return body(args)
+
+    return impl_options.guarded("fuzz", checked, (FuzzError, AdapterLoadError, HandshakeFailed, UsageError))
 
 
 def _merge(args: argparse.Namespace) -> int:

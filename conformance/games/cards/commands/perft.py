@@ -3,8 +3,9 @@ deal or a position, on the reference engine (fast path) or on any implementation
 (``--adapter`` / ``--adapter-cmd``, through the adapter); ``--divide`` splits the
 count by first action; ``--table`` checks the kit's perft table.
 
-Exit code: 0 done (all table counts right), 1 a table count differs (or no count
-could be checked), 2 bad options, a failed handshake, or a setup the implementation
+Exit code: 0 done (all table counts right), 1 a table count differs (``--table``,
+or ``--case`` at a depth the table gives; a ``bad-request`` to a case of the table
+too), or no count could be checked, 2 bad options, a failed handshake, or a setup the implementation
 does not support. ``--table`` skips (and lists) the positions that depend on an
 option value the implementation does not list or that it answers ``unsupported``.
 """
@@ -21,6 +22,7 @@ from typing import Any
 from generala_conformance import games
 from generala_conformance.core.sent_rules import Lacking, rules_to_send
 from generala_conformance.errors import UsageError
+from generala_conformance.games.cards.commands import command_options
 from generala_conformance.games.cards.divergence import Divergence
 from generala_conformance.games.cards.notation import CANONICAL_DECK, NotationError, cards
 from generala_conformance.games.cards.perft import divide_adapter, divide_game, perft_cases
@@ -30,7 +32,7 @@ from generala_conformance.transport.adapter import AdapterFault, BadRequest, Uns
 from generala_conformance.transport.handshake import HandshakeFailed
 from generala_conformance.transport.loading import AdapterLoadError
 from generala_reference.cards import Game, GeneralaError, Rules, from_position, parse_deck
-from generala_spec.options import profile_names, resolve
+from generala_spec.options import profile_names
 
 HELP = "count legal action sequences to a depth (perft), per first action with --divide"
 
@@ -48,8 +50,14 @@ def configure(parser: argparse.ArgumentParser) -> None:
     source.add_argument("--position", metavar="FILE", help="a JSON file: a position or a state snapshot")
     source.add_argument("--deck", metavar="CARDS", help="deal this 54-card order (top card first)")
     source.add_argument("--table", action="store_true", help="check every count of the perft table")
-    parser.add_argument("--players", type=int, default=4, help="players of the deal (default 4)")
-    parser.add_argument("--dealer", type=int, default=0, help="the dealer's seat, 0-based (default 0)")
+    parser.add_argument("--players", type=int, default=4, help="players of the deal, 2 to 10 (default 4)")
+    parser.add_argument(
+        "--dealer",
+        type=command_options.seat,
+        default=1,
+        metavar="SEAT",
+        help="the dealer of the deal, P1..Pn (default P1)",
+    )
     parser.add_argument("--seed", type=int, default=0, help="seed of the kit's deck when no --deck (default 0)")
     parser.add_argument("--profile", choices=profile_names(), default="default", help="rule profile")
     parser.add_argument("--rule", action="append", default=[], metavar="OPTION=VALUE", help="override one option")
@@ -60,21 +68,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Count (or check the table); a refused setup is a usage error."""
     body = _table if args.table else _count
-    errors = (PerftUsage, AdapterLoadError, BadRequest, GeneralaError, HandshakeFailed, Unsupported, AdapterFault)
+    errors = (UsageError, AdapterLoadError, BadRequest, GeneralaError, HandshakeFailed, Unsupported, AdapterFault)
     return impl_options.guarded("perft", lambda: body(args), errors)
-
-
-def _rules(args: argparse.Namespace, requires: dict[str, str] | None = None) -> dict[str, str]:
-    overrides = dict(requires or {})
-    for item in args.rule:
-        name, sep, value = item.partition("=")
-        if not sep:
-            raise PerftUsage("bad-rule", f"--rule {item!r}: write OPTION=VALUE")
-        overrides[name] = value
-    try:
-        return resolve(args.profile, overrides)
-    except ValueError as error:
-        raise PerftUsage("bad-rule", str(error)) from None
 
 
 def setup_of(args: argparse.Namespace) -> dict[str, Any]:
@@ -84,8 +79,8 @@ def setup_of(args: argparse.Namespace) -> dict[str, Any]:
         if args.case not in chosen:
             raise PerftUsage("unknown-case", f"--case {args.case!r}; known: {', '.join(chosen)}")
         case = chosen[args.case]
-        return {**case.setup, "rules": _rules(args, dict(case.requires))}
-    rules = _rules(args)
+        return {**case.setup, "rules": command_options.rules(args.profile, args.rule, dict(case.requires))}
+    rules = command_options.rules(args.profile, args.rule)
     if args.position:
         try:
             data = json.loads(Path(args.position).read_text("utf-8"))
@@ -100,7 +95,8 @@ def setup_of(args: argparse.Namespace) -> dict[str, Any]:
     else:
         deck = list(CANONICAL_DECK)
         random.Random(args.seed).shuffle(deck)
-    return {"rules": rules, "deal": {"players": args.players, "dealer": args.dealer, "deck": deck}}
+    dealer = command_options.table(args.players, args.dealer)
+    return {"rules": rules, "deal": {"players": args.players, "dealer": dealer, "deck": deck}}
 
 
 def _reference_game(setup: dict[str, Any]) -> Game:
@@ -136,8 +132,19 @@ def _count(args: argparse.Namespace) -> int:
     if args.divide:
         for action, count in result.items():
             print(f"{action}: {count}")
-    print(f"perft depth {args.depth}: {sum(result.values())}   ({seconds:.3f} s)")
-    return 0
+    total = sum(result.values())
+    print(f"perft depth {args.depth}: {total}   ({seconds:.3f} s)")
+    return _against_table(args.case, args.depth, total)
+
+
+def _against_table(case_id: str | None, depth: int, total: int) -> int:
+    """0, or 1 when the perft table knows the count of ``--case`` at this depth and
+    ``total`` is not it (said in one line)."""
+    counts = next((case.counts for case in perft_cases() if case.id == case_id), ())
+    if not 1 <= depth <= len(counts) or counts[depth - 1] == total:
+        return 0
+    print(f"perft: {case_id} depth {depth}: {total}, but the perft table says {counts[depth - 1]}")
+    return 1
 
 
 def _table(args: argparse.Namespace) -> int:
@@ -159,6 +166,10 @@ def _table(args: argparse.Namespace) -> int:
             except (Lacking, Unsupported) as lacking:
                 skipped += 1
                 print(f"skip {case.id}: {lacking}")
+                continue
+            except BadRequest as error:  # an error of the case (docs/protocol.md), not the end of the table
+                failed += 1
+                print(f"ERROR {case.id}: bad-request {error}")
                 continue
             print(f"ok   {case.id}  {list(case.counts)}  ({time.perf_counter() - started:.2f} s)")
             progress.advance()

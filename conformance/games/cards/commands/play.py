@@ -15,7 +15,9 @@ from collections.abc import Iterator
 from typing import TextIO
 
 from generala_conformance import games
+from generala_conformance.errors import UsageError
 from generala_conformance.games.cards.arbiter import narrate
+from generala_conformance.games.cards.commands import command_options
 from generala_reference.cards.events import Event, event_json
 from generala_reference.cards.game import Game
 from generala_reference.cards.rules import Rules
@@ -29,17 +31,14 @@ def configure(parser: argparse.ArgumentParser) -> None:
     """Add the options of ``play``."""
     games.add_option(parser, "the game to play", only=games.supplying("play"))
     parser.add_argument("--players", type=int, default=4, help="2 to 10 (default 4)")
-    parser.add_argument("--dealer", type=int, default=1, help="the dealer, P1..Pn (default P1)")
+    parser.add_argument(
+        "--dealer", type=command_options.seat, default=1, metavar="SEAT", help="the dealer, P1..Pn (default P1)"
+    )
     parser.add_argument("--seed", type=int, default=0, help="seed of the deal and of the players' choices")
     parser.add_argument("--profile", default="default", choices=profile_names())
     parser.add_argument("--rule", action="append", default=[], metavar="OPTION=VALUE", help="override a rule option")
     parser.add_argument("--series", action="store_true", help="play a whole series down to its champion")
     parser.add_argument("--json", action="store_true", help="print the event trace as JSON lines")
-
-
-def _rules(args: argparse.Namespace) -> Rules:
-    overrides = dict(item.split("=", 1) for item in args.rule if "=" in item)
-    return Rules.of(args.profile, overrides)
 
 
 def _random_play(series: Series, rng: random.Random, whole_series: bool) -> Iterator[Event]:
@@ -54,10 +53,18 @@ def _random_play(series: Series, rng: random.Random, whole_series: bool) -> Iter
         yield from series.deal()
 
 
-def run(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
-    rules = _rules(args)
+def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
+    """Play and print (on ``out``, standard output by default); 2 (one line) for a
+    table, dealer or rule that cannot be."""
+    out = out or sys.stdout
+    try:
+        dealer = command_options.table(args.players, args.dealer)
+        rules = Rules.of(overrides=command_options.rules(args.profile, args.rule))
+    except UsageError as error:
+        print(f"generala-kit play: {error} [{error.code}]", file=sys.stderr)
+        return 2
     rng = random.Random(args.seed)
-    series = Series(args.players, args.dealer - 1, seed=args.seed, rules=rules)
+    series = Series(args.players, dealer, seed=args.seed, rules=rules)
     whole_series = args.series and args.players > 2
     if args.json:
         for event in _random_play(series, rng, whole_series):

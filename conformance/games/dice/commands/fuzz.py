@@ -11,8 +11,9 @@ import argparse
 import time
 from pathlib import Path
 
-from generala_conformance import games
+from generala_conformance import games, option_ranges
 from generala_conformance.core.fixture_writer import fixture_text
+from generala_conformance.errors import UsageError
 from generala_conformance.games.dice import fuzz as dice_fuzz
 from generala_conformance.transport import impl_options
 from generala_conformance.transport.handshake import HandshakeFailed
@@ -34,7 +35,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Games ``0 … --games - 1`` of ``--seed``; stop at the first divergence unless ``--keep-going``."""
-    return impl_options.guarded("fuzz", lambda: _fuzz(args), (AdapterLoadError, HandshakeFailed))
+
+    def checked() -> int:
+        option_ranges.check(args, {"games": option_ranges.COUNT, "illegal_rate": option_ranges.SHARE})
+        return _fuzz(args)
+
+    return impl_options.guarded("fuzz", checked, (AdapterLoadError, HandshakeFailed, UsageError))
 
 
 def _fuzz(args: argparse.Namespace) -> int:
