@@ -26,26 +26,30 @@ suite is stale: the summary lists it.
 from __future__ import annotations
 
 import fnmatch
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
+
+from generala_conformance.core.input_files import InputError, Schema, read_valid
+from generala_conformance.core.yaml_safe import line_of
 
 if TYPE_CHECKING:
     from generala_conformance.core.results import CaseResult
 
 OUTCOMES = ("skip", "xfail")
 SELECTORS = ("case", "clause", "area", "ambiguity", "tag")
-_FIELDS = {*SELECTORS, "outcome", "reason", "issue"}
 
 
-class ExpectationsError(ValueError):
-    """A malformed expectations file: ``code``, the file and the entry it is about."""
+class ExpectationsError(InputError):
+    """A malformed expectations file: its ``path``, the ``line`` and ``field`` of the
+    entry it is about, and a ``code`` (``bad-expectations``, or what the YAML reader
+    refused: ``bad-yaml``, ``not-a-file``, …)."""
 
-    def __init__(self, path: Path | str, where: str, message: str) -> None:
-        super().__init__(f"{path}: {where}: {message}")
-        self.code = "bad-expectations"
-        self.path = Path(path)
+    def __init__(self, path: Path | str, line: int, field_: str, message: str, code: str = "bad-expectations") -> None:
+        super().__init__(path, line, field_, message, "bad-expectations" if code == "schema" else code)
 
 
 class Selectable(Protocol):
@@ -149,41 +153,30 @@ class Expectations:
         return [e for e in self.entries if not any(e.selects(case) for case in cases)]
 
 
-def _entry(path: Path, index: int, raw: Any) -> Expectation:
-    where = f"expectations[{index}]"
-    if not isinstance(raw, dict):
-        raise ExpectationsError(path, where, "each entry is a mapping with a selector, outcome, reason")
-    unknown = set(raw) - _FIELDS
-    if unknown:
-        raise ExpectationsError(path, where, f"unknown field(s) {sorted(unknown)}; fields: {sorted(_FIELDS)}")
+@cache
+def _schema() -> Schema:
+    from importlib.resources import files
+
+    return Schema(json.loads(files("generala_spec").joinpath("schemas/expectations.schema.json").read_text("utf-8")))
+
+
+def _entry(path: Path, doc: Any, index: int) -> Expectation:
+    """One entry, valid under the schema: it must name exactly one selector."""
+    raw = doc["expectations"][index]
     selectors = [name for name in SELECTORS if name in raw]
     if len(selectors) != 1:
-        raise ExpectationsError(path, where, f"give exactly one selector of {', '.join(SELECTORS)}, not {selectors}")
-    for name in (selectors[0], "outcome", "reason"):
-        if not isinstance(raw.get(name), str) or not raw[name].strip():
-            raise ExpectationsError(path, f"{where}.{name}", "missing or not a non-empty string")
-    if raw["outcome"] not in OUTCOMES:
-        raise ExpectationsError(path, f"{where}.outcome", f"{raw['outcome']!r} is not one of {OUTCOMES}")
-    issue = raw.get("issue")
-    if issue is not None and not (isinstance(issue, str) and issue.startswith(("http://", "https://"))):
-        raise ExpectationsError(path, f"{where}.issue", "an issue is an http(s) URL")
-    return Expectation(raw[selectors[0]], raw["outcome"], raw["reason"], issue, selectors[0])
+        message = f"give exactly one selector of {', '.join(SELECTORS)}, not {selectors}"
+        raise ExpectationsError(path, line_of(doc, ["expectations", index]), f"expectations.{index}", message)
+    return Expectation(raw[selectors[0]], raw["outcome"], raw["reason"], raw.get("issue"), selectors[0])
 
 
 def load(path: Path | str) -> Expectations:
-    """Read and check an expectations file (:class:`ExpectationsError` if malformed)."""
-    import yaml  # here, not at import: a run without an expectations file never parses YAML
-
+    """Read and check an expectations file (``spec/schemas/expectations.schema.json``;
+    :class:`ExpectationsError` naming the line and field of what is wrong)."""
     path = Path(path)
-    try:
-        doc = yaml.safe_load(path.read_text("utf-8"))
-    except OSError as error:
-        raise ExpectationsError(path, "(file)", f"cannot read: {error.strerror}") from None
-    except (yaml.YAMLError, UnicodeDecodeError) as error:
-        raise ExpectationsError(path, "(file)", f"not valid YAML: {error}") from None
-    if not isinstance(doc, dict) or doc.get("version") != 1 or not isinstance(doc.get("expectations"), list):
-        raise ExpectationsError(path, "(top)", "expected 'version: 1' and a list 'expectations'")
-    return Expectations([_entry(path, i, raw) for i, raw in enumerate(doc["expectations"])])
+    empty = "the file is empty (an expectations file starts with 'version: 1')"
+    doc = read_valid(path, _schema(), empty, error=ExpectationsError)
+    return Expectations([_entry(path, doc, i) for i in range(len(doc["expectations"]))])
 
 
 def dump(entries: list[Expectation], header: str) -> str:

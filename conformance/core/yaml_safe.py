@@ -60,6 +60,12 @@ class YamlRefused(ValueError):
 def read_text(path: Path | str, max_bytes: int = MAX_BYTES) -> str:
     """The text of the regular file ``path``: UTF-8 (a leading BOM dropped), at most
     ``max_bytes`` bytes, no control character but tab and line breaks."""
+    return decode(read_bytes(path, max_bytes))
+
+
+def read_bytes(path: Path | str, max_bytes: int = MAX_BYTES) -> bytes:
+    """The bytes of the regular file ``path``, at most ``max_bytes`` of them: a pipe, a
+    device or a directory is refused without being read (and without waiting)."""
     try:
         # O_NONBLOCK: opening a pipe must not wait for a writer (it is refused below).
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
@@ -74,7 +80,7 @@ def read_text(path: Path | str, max_bytes: int = MAX_BYTES) -> str:
         os.close(fd)
     if len(data) > max_bytes:
         raise YamlRefused("too-large", 0, "", f"is larger than {max_bytes} bytes; not read")
-    return _decode(data)
+    return data
 
 
 def _kind(mode: int) -> str:
@@ -94,7 +100,9 @@ def _read_at_most(fd: int, limit: int) -> bytes:
     return b"".join(chunks)
 
 
-def _decode(data: bytes) -> str:
+def decode(data: bytes, controls: bool = False) -> str:
+    """``data`` as UTF-8 text (a leading BOM dropped); with ``controls`` false, refused
+    when it holds a control character but tab and line breaks."""
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
@@ -103,7 +111,7 @@ def _decode(data: bytes) -> str:
         bad = data[error.start : error.end].hex(" ")
         raise YamlRefused("not-utf8", line, "", f"byte {bad} at column {column} is not UTF-8 text") from None
     text = text.removeprefix("\ufeff")
-    found = _NOT_PRINTABLE.search(text)
+    found = None if controls else _NOT_PRINTABLE.search(text)
     if found:
         line = text.count("\n", 0, found.start()) + 1
         column = found.start() - (text.rfind("\n", 0, found.start()) + 1) + 1

@@ -16,13 +16,15 @@ column shows its suite.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any, cast
 
-import jsonschema
+from generala_conformance.core import json_safe
+from generala_conformance.core.input_files import InputError, Schema
+from generala_conformance.core.yaml_safe import YamlRefused
 from generala_conformance.errors import UsageError
 from generala_conformance.suite.report import REPORT_VERSION, report_schema
 from generala_conformance.transport.sanitize import clean_value
@@ -33,8 +35,9 @@ NO_PROFILE = "all cases"
 
 class ReportInputError(UsageError):
     """A report file that cannot be used: ``code`` is one of ``unreadable``,
-    ``not-json``, ``not-a-report``, ``report-version``, ``wrong-game``, ``mixed-suites``,
-    ``no-reports``."""
+    ``not-a-file``, ``too-large``, ``not-utf8``, ``not-json``, ``duplicate-key``,
+    ``integer-too-long``, ``too-deep`` (:mod:`~generala_conformance.core.json_safe`),
+    ``not-a-report``, ``report-version``, ``wrong-game``, ``mixed-suites``, ``no-reports``."""
 
 
 @dataclass(frozen=True)
@@ -89,39 +92,55 @@ def suite_of(document: dict[str, Any]) -> str:
 
 
 def read_run(path: Path | str) -> Run:
-    """The report in ``path``, checked against the report schema."""
+    """The report in ``path``, read boundedly (:mod:`~generala_conformance.core.json_safe`)
+    and checked against the report schema; a text longer than :data:`MAX_TEXT` is cut."""
     path = Path(path)
     try:
-        text = path.read_bytes().decode("utf-8")
-    except OSError as error:
-        raise ReportInputError("unreadable", f"{path}: cannot read: {error.strerror or error}") from None
-    except UnicodeDecodeError as error:
-        raise ReportInputError("not-json", f"{path}: not UTF-8 text (byte {error.start})") from None
-    try:
-        document = json.loads(text)
-    except json.JSONDecodeError as error:
-        where = f"line {error.lineno} column {error.colno}"
-        raise ReportInputError("not-json", f"{path}: not JSON: {where}: {error.msg}") from None
-    except RecursionError:
-        raise ReportInputError("not-json", f"{path}: not a report: nested too deeply") from None
-    return Run(path, _checked(path, clean_value(document)))
+        text, document = json_safe.read(path, MAX_BYTES)
+    except YamlRefused as refused:
+        error = InputError(path, refused.line, refused.field, refused.message, refused.code)
+        raise ReportInputError(refused.code, str(error)) from None
+    return Run(path, bounded(_checked(path, text, clean_value(document))))
 
 
-def _checked(path: Path, document: Any) -> dict[str, Any]:
+MAX_BYTES = 256 * 1024 * 1024
+"""The largest report read (a report of the whole card suite is under 3 MiB)."""
+MAX_TEXT = 64 * 1024
+"""The longest text of a report shown whole: a longer one (a message, an implementation's
+stderr) is cut, with a note, so that a page stays readable (and small)."""
+
+
+def bounded(value: Any) -> Any:
+    """``value`` with every text longer than :data:`MAX_TEXT` characters cut, with a note."""
+    if isinstance(value, str):
+        if len(value) <= MAX_TEXT:
+            return value
+        return value[:MAX_TEXT] + f"\n… [{len(value) - MAX_TEXT} more characters cut; the JSON report holds them all]"
+    if isinstance(value, dict):
+        return {key: bounded(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [bounded(item) for item in value]
+    return value
+
+
+def _checked(path: Path, text: str, document: Any) -> dict[str, Any]:
     if not isinstance(document, dict) or "cases" not in document or "kit" not in document:
         raise ReportInputError(
             "not-a-report", f"{path}: not a generala-kit report (write one with `generala-kit check --json FILE`)"
         )
     if document.get("version") != REPORT_VERSION:
-        raise ReportInputError(
-            "report-version",
-            f"{path}: report version {document.get('version')!r}; this kit reads version {REPORT_VERSION}",
-        )
-    error = jsonschema.exceptions.best_match(jsonschema.Draft202012Validator(report_schema()).iter_errors(document))
+        line = json_safe.line_of(text, ["version"])
+        message = f"report version {document.get('version')!r}; this kit reads version {REPORT_VERSION}"
+        raise ReportInputError("report-version", f"{path}:{line}: version: {message}")
+    error = _schema().error(path, document, lambda where: json_safe.line_of(text, where))
     if error is not None:
-        field = "/".join(str(part) for part in error.absolute_path) or "(top level)"
-        raise ReportInputError("not-a-report", f"{path}: not a valid report: at {field}: {error.message[:200]}")
+        raise ReportInputError("not-a-report", f"{error} (not a valid report)")
     return document
+
+
+@cache
+def _schema() -> Schema:
+    return Schema(report_schema())
 
 
 def game_of(document: dict[str, Any]) -> str:

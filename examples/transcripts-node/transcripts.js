@@ -20,38 +20,94 @@ const OTHERWISE = { ok: 'fail', illegal: 'fail', 'bad-request': 'error', unsuppo
 
 class TranscriptError extends Error {}
 
-/** The set in `dir`: its index and its transcripts, in file order; a format this runner does not know is refused. */
+const MAX_FILE_BYTES = 64 * 1024 * 1024; // the largest file of a set read (the kit's largest is under 4 MiB)
+
+/** The line of `text` where `needle` first stands (1 when it does not). */
+function lineOf(text, needle) {
+  const at = text.indexOf(needle);
+  return at < 0 ? 1 : text.slice(0, at).split('\n').length;
+}
+
+/** The text of the set's file `file`: a relative path inside `dir` (through any link), a regular file, bounded. */
+function readInside(dir, file, where) {
+  const parts = file.split(/[\\/]/);
+  if (path.isAbsolute(file) || parts.some((p) => p === '..' || p === '.' || p === '')) {
+    throw new TranscriptError(`${where}: ${JSON.stringify(file)} is not a path inside the set; not read`);
+  }
+  let real;
+  try {
+    real = fs.realpathSync(path.join(dir, file));
+  } catch (e) {
+    throw new TranscriptError(`${where}: ${JSON.stringify(file)} cannot be read: ${e.code || e.message}`);
+  }
+  if (!real.startsWith(fs.realpathSync(dir) + path.sep)) {
+    throw new TranscriptError(`${where}: ${JSON.stringify(file)} leads outside the set (to ${real}); not read`);
+  }
+  const stat = fs.statSync(real);
+  if (!stat.isFile()) throw new TranscriptError(`${where}: ${JSON.stringify(file)} is not a regular file; not read`);
+  if (stat.size > MAX_FILE_BYTES) throw new TranscriptError(`${where}: ${JSON.stringify(file)} is larger than ${MAX_FILE_BYTES} bytes; not read`);
+  return fs.readFileSync(real, 'utf8');
+}
+
+/** The set in `dir`: its index and its transcripts, in file order. A format this runner does not know, a file
+ * outside the set, a count the index gives that the files do not hold, a malformed transcript: refused, naming
+ * the file, the line and the field. */
 function loadSet(dir) {
   const indexPath = path.join(dir, 'index.json');
+  let text;
   let index;
   try {
-    index = JSON.parse(fs.readFileSync(indexPath, 'utf8'));
+    text = readInside(dir, 'index.json', dir);
+    index = JSON.parse(text);
   } catch (e) {
-    throw new TranscriptError(`${indexPath}: cannot be read as JSON: ${e.message}`);
+    throw e instanceof TranscriptError ? e : new TranscriptError(`${indexPath}: cannot be read as JSON: ${e.message}`);
   }
+  if (!isObject(index)) throw new TranscriptError(`${indexPath}:1: (file): not an object`);
   if (index.format !== FORMAT) {
     throw new TranscriptError(`${indexPath}: format ${JSON.stringify(index.format)} is unknown; this runner reads format ${FORMAT}`);
   }
+  const at = (key) => `${indexPath}:${lineOf(text, JSON.stringify(key))}`;
+  for (const [key, want] of [['files', 'an object'], ['options', 'an object'], ['rules_at', 'an object'], ['excluded', 'a list']]) {
+    if (want === 'a list' ? !Array.isArray(index[key]) : !isObject(index[key])) throw new TranscriptError(`${at(key)}: ${key}: not ${want}`);
+  }
   const transcripts = [];
-  for (const file of Object.keys(index.files)) {
-    const lines = fs.readFileSync(path.join(dir, file), 'utf8').split('\n');
+  let total = 0;
+  for (const [file, count] of Object.entries(index.files)) {
+    const where = `${at(file)}: files.${file}`;
+    if (!Number.isInteger(count) || count < 1) throw new TranscriptError(`${where}: ${JSON.stringify(count)} is not a count of transcripts`);
+    const lines = readInside(dir, file, where).split('\n');
+    const before = transcripts.length;
     lines.forEach((line, n) => {
-      if (line.trim() === '') return;
-      let transcript;
-      try {
-        transcript = JSON.parse(line);
-      } catch (e) {
-        throw new TranscriptError(`${file}:${n + 1}: not JSON: ${e.message}`);
-      }
-      if (transcript.format !== FORMAT) {
-        throw new TranscriptError(`${file}:${n + 1}: format ${JSON.stringify(transcript.format)} is unknown; this runner reads format ${FORMAT}`);
-      }
-      const unknown = unknownField(transcript);
-      if (unknown !== null) throw new TranscriptError(`${file}:${n + 1}: ${unknown}: unknown to format ${FORMAT}`);
-      transcripts.push({ file, line: n + 1, ...transcript });
+      if (line.trim() !== '') transcripts.push(parseTranscript(file, n + 1, line));
     });
+    if (transcripts.length - before !== count) {
+      throw new TranscriptError(`${where}: the index says ${count} transcripts, the file holds ${transcripts.length - before}`);
+    }
+    total += count;
+  }
+  if (index.transcripts !== total) {
+    throw new TranscriptError(`${at('transcripts')}: transcripts: the index says ${JSON.stringify(index.transcripts)}, its files hold ${total}`);
   }
   return { index, transcripts };
+}
+
+/** The transcript on line `line` of `file`, checked: its format, then every field (`file:line: field: why`). */
+function parseTranscript(file, line, text) {
+  let transcript;
+  try {
+    transcript = JSON.parse(text);
+  } catch (e) {
+    throw new TranscriptError(`${file}:${line}: not JSON: ${e.message}`);
+  }
+  if (!isObject(transcript)) throw new TranscriptError(`${file}:${line}: (line): not an object`);
+  if (transcript.format !== FORMAT) {
+    throw new TranscriptError(`${file}:${line}: format ${JSON.stringify(transcript.format)} is unknown; this runner reads format ${FORMAT}`);
+  }
+  const unknown = unknownField(transcript);
+  if (unknown !== null) throw new TranscriptError(`${file}:${line}: ${unknown}: unknown to format ${FORMAT}`);
+  const wrong = malformed(transcript);
+  if (wrong !== null) throw new TranscriptError(`${file}:${line}: ${wrong}`);
+  return { file, line, ...transcript };
 }
 
 const FIELDS = {
@@ -65,18 +121,66 @@ const FIELDS = {
 /** The first field of `transcript` this runner does not know (its meaning could change a verdict), or null. */
 function unknownField(transcript) {
   const extra = (value, kind, where) => {
-    const found = Object.keys(value).find((key) => !FIELDS[kind].includes(key));
+    const found = isObject(value) ? Object.keys(value).find((key) => !FIELDS[kind].includes(key)) : undefined;
     return found === undefined ? null : `${where}.${found}`;
   };
   const found = [extra(transcript, 'transcript', 'transcript'), extra(transcript.needs, 'needs', 'needs')];
-  transcript.requests.forEach((request, i) => {
-    found.push(extra(request, 'request', `requests[${i}]`), extra(request.expect, 'expect', `requests[${i}].expect`));
-    (request.expect.checks || []).forEach((check, j) => {
+  list(transcript.requests).forEach((request, i) => {
+    found.push(extra(request, 'request', `requests[${i}]`), extra(field(request, 'expect'), 'expect', `requests[${i}].expect`));
+    list(field(field(request, 'expect'), 'checks')).forEach((check, j) => {
       const where = `requests[${i}].expect.checks[${j}]`;
-      found.push(extra(check, 'check', where), check.op in OPS ? null : `${where}.op ${JSON.stringify(check.op)}`);
+      found.push(extra(check, 'check', where), !isObject(check) || check.op in OPS ? null : `${where}.op ${JSON.stringify(check.op)}`);
     });
   });
   return found.find((f) => f !== null) || null;
+}
+
+const isString = (x) => typeof x === 'string';
+const KINDS = ['ok', 'illegal', 'bad-request', 'unsupported'];
+const OUTCOMES = ['pass', 'fail', 'error', 'skip'];
+
+/** `field: why` for the first field of `transcript` that is missing or of the wrong type (docs/transcripts.md), or null. */
+function malformed(transcript) {
+  const wrong = [];
+  const need = (ok, where, what) => { if (!ok) wrong.push(`${where}: must be ${what}`); };
+  const strings = (x) => Array.isArray(x) && x.every(isString);
+  for (const key of ['game', 'suite', 'id', 'title', 'where']) need(isString(transcript[key]), key, 'a string');
+  need(['fixture', 'feature'].includes(transcript.kind), 'kind', '"fixture" or "feature"');
+  need(strings(transcript.clauses), 'clauses', 'a list of strings');
+  need(strings(transcript.ambiguities), 'ambiguities', 'a list of strings');
+  const needs = transcript.needs;
+  need(isObject(needs), 'needs', 'an object');
+  if (isObject(needs)) {
+    need(isObject(needs.options) && Object.values(needs.options).every(isString), 'needs.options', 'an object of strings');
+    need(needs.series === undefined || needs.series === true, 'needs.series', 'true or absent');
+    need(needs.level === undefined || ['scoring', 'game'].includes(needs.level), 'needs.level', '"scoring", "game" or absent');
+    need(needs.declared_points === undefined || needs.declared_points === false, 'needs.declared_points', 'false or absent');
+  }
+  need(Array.isArray(transcript.requests) && transcript.requests.length > 0, 'requests', 'a non-empty list');
+  list(transcript.requests).forEach((request, i) => {
+    const where = `requests[${i}]`;
+    need(isObject(request) && isObject(request.send) && isString(request.send.cmd), `${where}.send`, 'an object with a cmd');
+    const expect = field(request, 'expect');
+    need(isObject(expect), `${where}.expect`, 'an object');
+    if (!isObject(expect)) return;
+    need(Array.isArray(expect.accept) && expect.accept.every((k) => KINDS.slice(0, 3).includes(k)), `${where}.expect.accept`, 'a list of reply kinds');
+    const refusal = expect.refusal;
+    need(refusal === undefined || (isObject(refusal) && ['illegal', 'bad-request'].includes(refusal.kind) && (refusal.code === null || isString(refusal.code))),
+      `${where}.expect.refusal`, 'absent or {kind, code, …}');
+    need(expect.otherwise === undefined || (isObject(expect.otherwise) && Object.entries(expect.otherwise).every(([k, v]) => KINDS.includes(k) && OUTCOMES.includes(v))),
+      `${where}.expect.otherwise`, 'absent or an object of outcomes by reply kind');
+    need(expect.same_as === undefined || (Number.isInteger(expect.same_as) && expect.same_as >= 0 && expect.same_as < i), `${where}.expect.same_as`, `absent or the index of an earlier request (0 to ${i - 1})`);
+    list(expect.checks).forEach((check, j) => {
+      const at = `${where}.expect.checks[${j}]`;
+      need(isObject(check) && Array.isArray(check.path) && check.path.every((p) => isString(p) || Number.isInteger(p)), `${at}.path`, 'a list of keys and indexes');
+      if (!isObject(check)) return;
+      const withWhere = ['some-where', 'none-where', 'last-where'].includes(check.op);
+      need(!withWhere || isObject(check.where), `${at}.where`, `an object for ${check.op}`);
+      need(['some-where', 'none-where'].includes(check.op) || Object.hasOwn(check, 'value'), `${at}.value`, `given for ${check.op}`);
+    });
+    need(expect.checks === undefined || Array.isArray(expect.checks), `${where}.expect.checks`, 'absent or a list');
+  });
+  return wrong.length > 0 ? wrong[0] : null;
 }
 
 // -- the engine --------------------------------------------------------------------

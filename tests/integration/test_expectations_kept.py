@@ -161,6 +161,6 @@ def test_a_report_that_cannot_be_used_is_refused_with_a_code(tmp_path: Path) -> 
     done = kit(tmp_path, "expectations", "--from", "ok.json", "--update", "bad.yaml")
     assert (
         done.returncode == 2
-        and "bad.yaml: expectations[0].outcome" in done.stderr
+        and "bad.yaml:2: expectations.0: 'outcome' is a required property" in done.stderr
         and "[bad-expectations]" in done.stderr
     )

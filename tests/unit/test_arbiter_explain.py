@@ -146,7 +146,7 @@ def test_file_form_in_fixture_notation(tmp_path: Path) -> None:
     assert decided(explain(parse_file(path)))["trick P2 complete"]["clause"] == "R-JOKER-4"
     bad = tmp_path / "bad.yaml"
     bad.write_text("position:\n  hands: {P1: 5S, P2: 9Z}\n", encoding="utf-8")
-    with pytest.raises(PositionError, match=r"bad.yaml: position: hand of P2: not a card: '9Z'"):
+    with pytest.raises(PositionError, match=r"bad.yaml:2: position.hands.P2: not a card: '9Z'"):
         parse_file(bad)
 
 

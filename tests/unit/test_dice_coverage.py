@@ -74,7 +74,7 @@ def test_the_dice_lint_reports_planted_problems_with_file_and_line(tmp_path: Pat
         f"{feature}:6: no step definition matches: Then it flies in Straight",
         f"{feature}:8: scenario 'untagged' has no stable id: add the tag @id:bad/untagged",
         f"{feature}:8: scenario 'untagged' cites no clause (@R-AREA-n)",
-        f"{fixtures}:0: {fixtures / 'bad.yaml'}: case 'scoring/bad': clauses: unknown clause 'D-CAT-99'",
+        f"{fixtures / 'bad.yaml'}:6: cases.0.clauses.0: clause D-CAT-99 is not defined in spec/dice/clauses.yaml",
     ]
     for line in expected:
         assert any(p.startswith(line) for p in found), f"{line!r} not reported; got {found}"

@@ -101,12 +101,15 @@ def test_a_report_is_read_and_its_strings_cleaned(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("content", "code", "says"),
     [
-        (b"{not json", "not-json", "not JSON: line 1 column 2"),
-        (b"\xff\xfe{}", "not-json", "not UTF-8"),
+        (b"{not json", "not-json", "x.json:1: (file): not JSON: column 2"),
+        (b"\xff\xfe{}", "not-utf8", "is not UTF-8"),
         (b'<?xml version="1.0"?><testsuites/>', "not-json", "not JSON"),
         (b'{"cases": []}', "not-a-report", "not a generala-kit report"),
         (b"[1, 2]", "not-a-report", "not a generala-kit report"),
-        (b"[" * 100_000, "not-json", "nested too deeply"),
+        (b"[" * 100_000, "too-deep", "x.json:1: 0.0.0.0.0"),
+        (b'{"version": 1, "cases": [NaN]}', "not-json", "x.json:1: cases.0: NaN is not a JSON number"),
+        (b'{"cases": [\n' + b"7" * 5000 + b"]}", "integer-too-long", "x.json:2: cases.0: an integer of 5000"),
+        (b'{"cases": [],\n "cases": []}', "duplicate-key", "x.json:2: cases: key 'cases' is given twice"),
     ],
 )
 def test_a_file_that_is_not_a_report_is_refused(tmp_path: Path, content: bytes, code: str, says: str) -> None:
@@ -123,10 +126,10 @@ def test_a_report_of_another_version_or_shape_is_refused_naming_the_field(tmp_pa
         inputs.read_run(write(tmp_path / "v.json", {**doc, "version": 2}))
     assert caught.value.code == "report-version"
     doc["cases"][0]["outcome"] = "won"
-    with pytest.raises(inputs.ReportInputError, match="at cases/0/outcome: 'won' is not one of") as caught:
+    with pytest.raises(inputs.ReportInputError, match=r"s\.json:\d+: cases\.0\.outcome: 'won' is not one of") as caught:
         inputs.read_run(write(tmp_path / "s.json", doc))
     assert caught.value.code == "not-a-report"
-    with pytest.raises(inputs.ReportInputError, match="cannot read") as caught:
+    with pytest.raises(inputs.ReportInputError, match="cannot be opened") as caught:
         inputs.read_run(tmp_path / "missing.json")
     assert caught.value.code == "unreadable"
 
@@ -385,7 +388,7 @@ def test_the_command_refuses_bad_input_in_one_line(tmp_path: Path, capsys: pytes
     junit.write_text('<?xml version="1.0"?><testsuites/>', encoding="utf-8")
     code, out, err = run_command(report_command, [str(junit), "--out", str(tmp_path / "site")], capsys)
     assert code == 2 and out == "" and not (tmp_path / "site").exists()
-    assert err == f"generala-kit report: {junit}: not JSON: line 1 column 1: Expecting value [not-json]\n"
+    assert err == f"generala-kit report: {junit}:1: (file): not JSON: column 1: Expecting value [not-json]\n"
     blocker = tmp_path / "file"
     blocker.write_text("", encoding="utf-8")
     path = write(tmp_path / "r.json", document([case("a", "pass", ["R-MAT-1"])]))

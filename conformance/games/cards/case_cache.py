@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from generala_conformance.core import case_cache, yaml_safe
+from generala_conformance.core import case_cache, input_files, yaml_safe
 from generala_conformance.games.cards import driver, fixtures, notation
 from generala_conformance.games.cards.fixtures import Case, fixture_files, load_all
 
@@ -17,7 +17,7 @@ _SPEC_FILES = (
     "schemas/protocol.schema.json",  # (the invalid marks are checked against it)
     *(f"cards/{name}.yaml" for name in ("clauses", "ambiguities", "sources", "options")),
 )
-_MAKERS = (fixtures, notation, yaml_safe, driver)  # the modules a Case's content comes from
+_MAKERS = (fixtures, notation, yaml_safe, input_files, driver)  # the modules a Case's content comes from
 _ALLOWED = frozenset(
     {
         ("generala_conformance.games.cards.fixtures", "Case"),

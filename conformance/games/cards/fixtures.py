@@ -20,12 +20,18 @@ from dataclasses import dataclass, field, replace
 from functools import cache, lru_cache
 from importlib.resources import files
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
-from generala_conformance.core import yaml_safe
-from generala_conformance.core.yaml_safe import YamlRefused
+from generala_conformance.core.input_files import (
+    InputError,
+    Schema,
+    check_inside,
+    dotted,
+    files_under,
+    read_valid,
+    unknown_option,
+)
 from generala_conformance.core.yaml_safe import line_of as _line_of
-from generala_conformance.errors import UsageError
 from generala_conformance.games.cards.divergence import Divergence
 from generala_conformance.games.cards.driver import Driver, Refusal
 from generala_conformance.games.cards.notation import (
@@ -41,25 +47,18 @@ from generala_conformance.transport.protocol import request_schema_error
 from generala_spec import rulebook
 from generala_spec.options import options
 
-if TYPE_CHECKING:
-    import jsonschema
-
 Json = dict[str, Any]
 _SENTENCE = re.compile(r"(FR|FA)-\d+")
 
 
-class FixtureError(UsageError, ValueError):
+class FixtureError(InputError):
     """A malformed fixture: ``path``, ``line`` (1-based; 0 for the whole file or
     directory), ``field`` (a dotted path, '' for the file) and a ``code`` saying
     what is wrong (``bad-yaml``, ``schema``, ``unknown-clause``, …, listed in
     ``scenarios/README.md``)."""
 
     def __init__(self, path: Path | str, line: int, field_: str, message: str, code: str = "bad-fixture") -> None:
-        if line:
-            super().__init__(code, f"{path}:{line}: {field_ or '(file)'}: {message}")
-        else:  # the whole file or directory: a pipe, too large, empty, …
-            super().__init__(code, f"{path}: {message}")
-        self.path, self.line, self.field, self.message = Path(path), line, field_, message
+        super().__init__(path, line, field_, message, code)
 
 
 @cache
@@ -69,8 +68,7 @@ def schema() -> Json:
     return cast(Json, json.loads(text))
 
 
-def _field(path: list[Any]) -> str:
-    return ".".join(str(p) for p in path)
+_field = dotted
 
 
 # ------------------------------------------------------------------ the cases
@@ -404,12 +402,9 @@ class _Converter:
     def requires(self, raw: Mapping[str, str]) -> dict[str, str]:
         table = options()
         for name, value in raw.items():
-            if name not in table:
-                message = f"unknown rule option {name!r}; known: {', '.join(table)}"
-                raise self.error(["requires", name], message, "unknown-option")
-            if value not in table[name].values:
-                message = f"option {name} has no value {value!r}; its values: {', '.join(table[name].values)}"
-                raise self.error(["requires", name], message, "unknown-option-value")
+            refused = unknown_option(table, name, value)
+            if refused is not None:
+                raise self.error(["requires", name], refused[1], refused[0])
         return dict(raw)
 
     def citations(self, raw: Mapping[str, Any]) -> None:
@@ -470,37 +465,9 @@ class _Converter:
 # ---------------------------------------------------------------------- loading
 
 
-_RANK = {"required": 0, "additionalProperties": 1, "oneOf": 2}
-
-
-def _deepest(error: jsonschema.ValidationError) -> jsonschema.ValidationError:
-    """The most specific error under a ``oneOf``: in the alternatives with the fewest
-    errors (those the author most likely meant), the one deepest in the document,
-    preferring a wrong value to an extra key, and an extra key to a missing one."""
-    while error.context:
-        branches: dict[Any, list[jsonschema.ValidationError]] = {}
-        for e in error.context:
-            branches.setdefault(e.schema_path[0], []).append(e)
-        fewest = min(map(len, branches.values()))
-        nearest = [e for errors in branches.values() if len(errors) == fewest for e in errors]
-        error = max(nearest, key=lambda e: (len(e.absolute_path), _RANK.get(str(e.validator), 3)))
-    return error
-
-
-def _schema_message(error: jsonschema.ValidationError, limit: int = 300) -> str:
-    """The validator's message, a long value it quotes replaced by 'the value'."""
-    shown = repr(error.instance)
-    message = error.message
-    if len(shown) > 60 and message.startswith(shown):
-        message = "the value" + message[len(shown) :]
-    return message if len(message) <= limit else message[: limit - 1] + "…"
-
-
 @cache
-def _validator() -> jsonschema.Draft202012Validator:
-    import jsonschema  # here, not at import: cases from the cache need no validator (~50 ms)
-
-    return jsonschema.Draft202012Validator(schema())
+def _schema() -> Schema:
+    return Schema(schema())
 
 
 def load_file(path: Path | str, root: Path | str | None = None) -> list[Case]:
@@ -519,27 +486,16 @@ def load_file(path: Path | str, root: Path | str | None = None) -> list[Case]:
 
 
 def _check_inside(path: Path, root: Path) -> None:
-    target = path.resolve()
-    if not target.is_relative_to(root.resolve()):
-        message = f"is a symbolic link to {target}, outside {root}; not read"
-        raise FixtureError(path, 0, "", message, "outside-cases-dir")
+    try:
+        check_inside(path, root)
+    except InputError as error:
+        raise FixtureError(path, 0, "", error.message, error.code) from None
 
 
 @lru_cache(maxsize=256)
 def _load(path: Path, _mtime: int, _size: int) -> tuple[Case, ...]:
-    try:
-        doc = yaml_safe.load(yaml_safe.read_text(path))
-    except YamlRefused as refused:
-        raise FixtureError(path, refused.line, refused.field, refused.message, refused.code) from None
-    if doc is None:
-        raise FixtureError(path, 0, "", "the file is empty (a fixture file starts with 'version: 1')", "empty-file")
-    errors = sorted(_validator().iter_errors(doc), key=lambda e: list(e.absolute_path))
-    if errors:
-        from jsonschema.exceptions import best_match
-
-        error = _deepest(best_match(errors))
-        where = list(error.absolute_path)
-        raise FixtureError(path, _line_of(doc, where), _field(where), _schema_message(error), "schema")
+    empty = "the file is empty (a fixture file starts with 'version: 1')"
+    doc = read_valid(path, _schema(), empty, error=FixtureError)
     return tuple(_Converter(path, doc, ["cases", i]).case(raw) for i, raw in enumerate(doc["cases"]))
 
 
@@ -550,7 +506,7 @@ def fixture_files(root: Path | None = None) -> list[Path]:
         from generala_scenarios import CARDS
 
         root = CARDS / "fixtures"
-    return sorted(p for p in root.rglob("*.yaml") if not p.is_dir())
+    return files_under(root)
 
 
 def iter_cases(root: Path | None = None) -> Iterator[Case]:

@@ -11,21 +11,37 @@ A fixture file is ``{version: 1, about, cases: [...]}``; each case has an ``id``
   (an action refused, the state unchanged), ``{state: {field: value}}`` and
   ``{legal: [...]}``.
 
-A file that is not such a document raises :class:`DiceFixtureError` naming the file,
-the case and the field.
+Each file is checked before any case runs: against its schema
+(``spec/schemas/dice-fixture.schema.json``, whose dice, categories, events and state
+fields are the protocol's), then for what a schema cannot say (the clauses,
+ambiguities and rule options exist in ``spec/dice/``; every player named sits at the
+case's table; an action throws as many dice as it is given; a first roll throws all
+five). A file that is not such a document raises :class:`DiceFixtureError` naming the
+file, the line and the field, with a code.
 """
 
 from __future__ import annotations
 
+import json
+import re
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cache
+from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
-from generala_conformance.core import case_cache, yaml_safe
-from generala_conformance.core.yaml_safe import YamlRefused, load, read_text
-from generala_conformance.errors import UsageError
+from generala_conformance.core import case_cache, input_files, yaml_safe
+from generala_conformance.core.input_files import (
+    InputError,
+    Schema,
+    dotted,
+    files_under,
+    read_valid,
+    unknown_option,
+)
+from generala_conformance.core.yaml_safe import line_of
 from generala_conformance.transport.adapter import Adapter
 from generala_spec import rulebook
 from generala_spec.options import options
@@ -33,6 +49,7 @@ from generala_spec.options import options
 SPEC = "dice"
 LEVELS = ("scoring", "game")
 STEP_KINDS = ("do", "state", "legal")
+SCHEMA = "dice-fixture.schema.json"
 _ALLOWED = frozenset(
     {
         (__name__, "DiceCase"),
@@ -43,11 +60,12 @@ _ALLOWED = frozenset(
 """What a cached dice case is built of (:mod:`~generala_conformance.core.case_cache`)."""
 
 
-class DiceFixtureError(UsageError):
-    """A dice fixture file the kit cannot run (``code`` ``bad-dice-fixture``)."""
+class DiceFixtureError(InputError):
+    """A dice fixture file the kit cannot run: ``path``, ``line`` (0: the whole file),
+    ``field``, ``message`` and ``code`` (``schema``, ``unknown-clause``, …)."""
 
-    def __init__(self, message: str) -> None:
-        super().__init__("bad-dice-fixture", message)
+    def __init__(self, path: Path | str, line: int, field_: str, message: str, code: str = "bad-dice-fixture") -> None:
+        super().__init__(path, line, field_, message, code)
 
 
 @dataclass(frozen=True)
@@ -84,100 +102,168 @@ def dice_list(value: Any, where: str) -> list[int]:
     """Dice written ``"12345"`` (or ``12345``, or a list) as a list of values 1-6."""
     text = "".join(map(str, value)) if isinstance(value, list) else str(value)
     if not text.isdigit() or not all("1" <= c <= "6" for c in text):
-        raise DiceFixtureError(f"{where}: dice are written as digits 1-6 (12345), not {value!r}")
+        raise DiceFixtureError(where, 0, "", f"dice are written as digits 1-6 (12345), not {value!r}", "bad-dice")
     return [int(c) for c in text]
 
 
-def _known() -> tuple[set[str], set[str], Mapping[str, Any]]:
-    return set(rulebook.clauses(SPEC)), set(rulebook.ambiguities(SPEC)), options(SPEC)
+@cache
+def schema() -> dict[str, Any]:
+    """The dice fixture schema (draft 2020-12)."""
+    loaded: dict[str, Any] = json.loads(files("generala_spec").joinpath(f"schemas/{SCHEMA}").read_text("utf-8"))
+    return loaded
 
 
-def _check_tags(raw: Mapping[str, Any], where: str) -> None:
-    clauses, ambiguities, table = _known()
-    for clause in raw.get("clauses") or []:
-        if clause not in clauses:
-            raise DiceFixtureError(f"{where}: clauses: unknown clause {clause!r} of the dice rulebook")
-    if not raw.get("clauses"):
-        raise DiceFixtureError(f"{where}: clauses: a case names the clauses it checks")
-    for amb in raw.get("ambiguities") or []:
-        if amb not in ambiguities:
-            raise DiceFixtureError(f"{where}: ambiguities: unknown ambiguity {amb!r}")
-    for name, value in (raw.get("requires") or {}).items():
-        if name not in table or value not in table[name].values:
-            raise DiceFixtureError(f"{where}: requires: {name}={value} is no value of a dice rule option")
+@cache
+def _schema() -> Schema:
+    """The schema, its references to the dice protocol's schema resolved."""
+    from generala_conformance.transport.protocol import protocol_schema
+
+    return Schema(schema(), (protocol_schema("dice-protocol.schema.json"),))
 
 
-def _case(raw: Any, path: Path, index: int) -> DiceCase:
-    where = f"{path}: case {index + 1}"
-    if not isinstance(raw, dict) or not isinstance(raw.get("id"), str):
-        raise DiceFixtureError(f"{where}: a case is a mapping with an 'id'")
-    where = f"{path}: case {raw['id']!r}"
-    level = raw.get("level")
-    if level not in LEVELS:
-        raise DiceFixtureError(f"{where}: level must be one of {LEVELS}, not {level!r}")
-    _check_tags(raw, where)
-    common = {
-        "id": raw["id"],
-        "title": str(raw.get("title", raw["id"])),
-        "level": level,
-        "path": str(path),
-        "line": int(getattr(raw, "line", index + 1)),
-        "clauses": list(raw["clauses"]),
-        "ambiguities": list(raw.get("ambiguities") or []),
-        "requires": dict(raw.get("requires") or {}),
-    }
-    if level == "scoring":
-        for name in ("roll", "expect"):
-            if not isinstance(raw.get(name), dict):
-                raise DiceFixtureError(f"{where}: a scoring case needs '{name}' (a mapping)")
-        roll = {**raw["roll"], "dice": dice_list(raw["roll"].get("dice"), f"{where}: roll.dice")}
-        return DiceCase(**common, roll=roll, marks=dict(raw.get("marks") or {}), expect=raw["expect"])
-    players = raw.get("players")
-    if type(players) is not int or players < 1:
-        raise DiceFixtureError(f"{where}: players must be a whole number >= 1, not {players!r}")
-    steps = raw.get("steps")
-    if not isinstance(steps, list) or not steps:
-        raise DiceFixtureError(f"{where}: a game case needs 'steps' (a list)")
-    return DiceCase(**common, players=players, steps=[_step(s, f"{where}: step {n}") for n, s in enumerate(steps, 1)])
+_KEPT = re.compile(r"reroll((?: [1-6])*)")
 
 
-def _step(raw: Any, where: str) -> dict[str, Any]:
-    kinds = [k for k in STEP_KINDS if isinstance(raw, dict) and k in raw]
-    if len(kinds) != 1:
-        raise DiceFixtureError(f"{where}: a step has exactly one of {STEP_KINDS}, not {raw!r}")
-    step = dict(raw)
-    if "dice" in step:
-        step["dice"] = dice_list(step["dice"], f"{where}: dice")
-    if "do" in step and ("events" in step) == ("refused" in step):
-        raise DiceFixtureError(f"{where}: a 'do' step has 'events' or 'refused', not both or neither")
-    return step
+class _Checker:
+    """What the schema cannot say about one valid case (see the module)."""
+
+    def __init__(self, path: Path, doc: Any, index: int) -> None:
+        self.path, self.doc, self.base = path, doc, ["cases", index]
+        self.raw: Mapping[str, Any] = doc["cases"][index]
+
+    def error(self, rel: list[Any], message: str, code: str) -> DiceFixtureError:
+        full = self.base + rel
+        return DiceFixtureError(self.path, line_of(self.doc, full), dotted(full), message, code)
+
+    def dice(self, rel: list[Any], value: Any) -> list[int]:
+        try:
+            return dice_list(value, "")
+        except DiceFixtureError as error:
+            raise self.error(rel, error.message, error.code) from None
+
+    def tags(self) -> None:
+        """Every clause, ambiguity and rule option named exists in ``spec/dice/``."""
+        clauses, ambiguities, table = rulebook.clauses(SPEC), rulebook.ambiguities(SPEC), options(SPEC)
+        for i, clause in enumerate(self.raw["clauses"]):
+            if clause not in clauses:
+                raise self.error(
+                    ["clauses", i], f"clause {clause} is not defined in spec/dice/clauses.yaml", "unknown-clause"
+                )
+        for i, amb in enumerate(self.raw.get("ambiguities", [])):
+            if amb not in ambiguities:
+                message = f"ambiguity {amb} is not in the ambiguity register (spec/dice/ambiguities.yaml)"
+                raise self.error(["ambiguities", i], message, "unknown-ambiguity")
+        for name, value in self.raw.get("requires", {}).items():
+            refused = unknown_option(table, name, value)
+            if refused is not None:
+                raise self.error(["requires", name], refused[1], refused[0])
+
+    def case(self) -> DiceCase:
+        self.tags()
+        raw = self.raw
+        common = {
+            "id": raw["id"],
+            "title": raw["title"],
+            "level": raw["level"],
+            "path": str(self.path),
+            "line": line_of(self.doc, self.base),
+            "clauses": list(raw["clauses"]),
+            "ambiguities": list(raw.get("ambiguities", [])),
+            "requires": dict(raw.get("requires", {})),
+        }
+        if raw["level"] == "scoring":
+            return DiceCase(**common, roll=self.roll(), marks=dict(raw.get("marks", {})), expect=self.expect())
+        steps = [self.step(n, step) for n, step in enumerate(raw["steps"])]
+        return DiceCase(**common, players=raw["players"], steps=steps)
+
+    def roll(self) -> dict[str, Any]:
+        """The roll scored: five dice; a first roll throws all five (D-PLAY-3)."""
+        roll = {**self.raw["roll"], "dice": self.dice(["roll", "dice"], self.raw["roll"]["dice"])}
+        if roll["roll"] == 1 and roll["thrown"] != 5:
+            message = f"the first roll throws all five dice, not {roll['thrown']}"
+            raise self.error(["roll", "thrown"], message, "first-roll-throws-five")
+        return roll
+
+    def expect(self) -> dict[str, Any]:
+        """The answer: no entry for a category the marks close (an answer lists the open ones)."""
+        expect: dict[str, Any] = self.raw["expect"]
+        for category, mark in self.raw.get("marks", {}).items():
+            if mark != "open" and category in expect["scores"]:
+                message = f"{category} is {mark} (marks), so the answer has no entry for it"
+                raise self.error(["expect", "scores", category], message, "closed-category-scored")
+        return expect
+
+    def seat(self, rel: list[Any], player: int) -> None:
+        players = self.raw["players"]
+        if player >= players:
+            message = f"player {player} is not a seat of a {players}-player game (players are 0 to {players - 1})"
+            raise self.error(rel, message, "seat-beyond-players")
+
+    def seats(self, rel: list[Any], found: Mapping[str, Any], keys: tuple[str, ...]) -> None:
+        """Every player named by ``found`` under ``keys`` (one, or a list) sits at the table."""
+        for key in keys:
+            value = found.get(key)
+            if isinstance(value, int):
+                self.seat([*rel, key], value)
+            for j, player in enumerate(value if isinstance(value, list) else []):
+                self.seat([*rel, key, j], player)
+
+    def step(self, n: int, raw: Mapping[str, Any]) -> dict[str, Any]:
+        rel: list[Any] = ["steps", n]
+        step = dict(raw)
+        self.seats(rel, raw, ("by",))
+        if "dice" in raw:
+            step["dice"] = self.dice([*rel, "dice"], raw["dice"])
+            self.throw([*rel, "dice"], raw["do"], step["dice"], "events" in raw)
+        for i, event in enumerate(raw.get("events", [])):
+            self.seats([*rel, "events", i], event, ("player", "winners"))
+        self.seats([*rel, "state"], raw.get("state", {}), ("player", "pending-winners", "winners"))
+        return step
+
+    def throw(self, rel: list[Any], action: str, dice: list[int], done: bool) -> None:
+        """Dice go with a roll or a re-roll, as many as it throws (an action that must
+        be refused may be given any, as an implementation could be)."""
+        kept = _KEPT.fullmatch(action)
+        if action == "roll":
+            wanted = 5
+        elif kept is not None:
+            wanted = 5 - len(kept.group(1).split())
+        elif done:
+            raise self.error(rel, f"dice go with a roll or a re-roll, not {action!r}", "dice-without-throw")
+        else:
+            return
+        if done and len(dice) != wanted:
+            message = f"{action!r} throws {wanted} dice, not {len(dice)}"
+            raise self.error(rel, message, "dice-count")
 
 
-def load_file(path: Path) -> list[DiceCase]:
-    """The cases of one fixture file."""
-    try:
-        document = load(read_text(path))
-    except (YamlRefused, OSError) as error:
-        raise DiceFixtureError(f"{path}: {error}") from None
-    if not isinstance(document, dict) or document.get("version") != 1 or not isinstance(document.get("cases"), list):
-        raise DiceFixtureError(f"{path}: a dice fixture file is {{version: 1, about, cases: [...]}}")
-    return [_case(raw, path, index) for index, raw in enumerate(document["cases"])]
+def load_file(path: Path, root: Path | None = None) -> list[DiceCase]:
+    """The cases of one fixture file, checked (:class:`DiceFixtureError` at the first
+    fault); with ``root``, the file (through a link) must lie inside it."""
+    empty = "the file is empty (a dice fixture file starts with 'version: 1')"
+    doc = read_valid(path, _schema(), empty, root, DiceFixtureError)
+    return [_Checker(path, doc, index).case() for index in range(len(doc["cases"]))]
 
 
 def fixture_paths(root: Path) -> list[Path]:
     """The fixture files under ``root``, in path order."""
-    return sorted(root.rglob("*.yaml"))
+    return files_under(root)
 
 
 def load_all(root: Path) -> list[DiceCase]:
-    """Every case of every ``*.yaml`` under ``root``, in path order; ids are unique."""
+    """Every case of every ``*.yaml`` under ``root``, in path order, each file inside
+    ``root``; ids are unique; a folder without a fixture file is refused."""
+    paths = fixture_paths(root)
+    if not paths:
+        raise DiceFixtureError(root, 0, "", "no fixture files (*.yaml) in this directory", "no-fixture-files")
     cases: list[DiceCase] = []
-    seen: dict[str, str] = {}
-    for path in fixture_paths(root):
-        for case in load_file(path):
+    seen: dict[str, DiceCase] = {}
+    for path in paths:
+        for case in load_file(path, root):
             if case.id in seen:
-                raise DiceFixtureError(f"{path}: case id {case.id!r} is also in {seen[case.id]}")
-            seen[case.id] = str(path)
+                used = f"id {case.id!r} is already used at {seen[case.id].path}:{seen[case.id].line}"
+                raise DiceFixtureError(path, case.line, "id", used, "duplicate-id")
+            seen[case.id] = case
             cases.append(case)
     return cases
 
@@ -198,8 +284,8 @@ def bundled_source(root: Path) -> case_cache.CaseSource:
     return case_cache.CaseSource(
         root,
         fixture_paths(root),
-        [f"{SPEC}/{name}.yaml" for name in ("clauses", "ambiguities", "options")],
-        [sys.modules[__name__], yaml_safe],
+        [*(f"{SPEC}/{name}.yaml" for name in ("clauses", "ambiguities", "options")), f"schemas/{SCHEMA}"],
+        [sys.modules[__name__], yaml_safe, input_files],
         _ALLOWED,
         DiceCase,
         lambda: load_all(root),

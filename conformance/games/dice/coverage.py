@@ -64,7 +64,7 @@ def check(features: Path | None = None, fixtures: Path | None = None) -> Coverag
     try:
         cases = load_all(fixtures)
     except DiceFixtureError as error:
-        cov.problem(fixtures, 0, str(error))
+        cov.problem(error.path, error.line, f"{error.field or '(file)'}: {error.message}")
         cases = []
     for case in cases:
         cov.fixtures += 1

@@ -15,21 +15,26 @@ The short text form: ``|``-separated parts, each ``NAME: VALUE``::
   players were dealt into the game; ``went_out``: ``P2 P4``;
 - ``profile``: ``default``, ``fr`` or ``fa``; ``rules``: ``option=value, …``.
 
-The file form is a mapping with ``position`` in the fixture notation
-(``players``, ``leader``, ``hands: {P1: JK 2C}``, ``trick``, ``taking``, ``forced``)
-and optional ``profile``, ``rules`` and ``moves`` (a list such as ``[P3 KH, P1 JK]``).
+Each part at most once. The file form is a mapping with ``position`` in the fixture
+notation (``players``, ``leader``, ``hands: {P1: JK 2C}``, ``trick``, ``taking``,
+``forced``) and optional ``profile``, ``rules`` and ``moves`` (a list such as
+``[P3 KH, P1 JK]``), checked against ``spec/schemas/explain-file.schema.json`` and read
+as every input file is (bounded; errors name the file, line and field).
 """
 
 from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import Any
 
-import yaml
+from generala_conformance.core import json_safe
+from generala_conformance.core.input_files import InputError, Schema, read_yaml
+from generala_conformance.core.yaml_safe import MAX_BYTES, YamlRefused, line_of
 from generala_conformance.games.cards.notation import NotationError, card, cards, parse_action, seat
 
 Json = dict[str, Any]
@@ -41,6 +46,10 @@ class PositionError(ValueError):
     """A position that cannot be read; the message names the part, token or field."""
 
     code = "bad-position-text"
+
+    def __init__(self, message: str, code: str = "bad-position-text") -> None:
+        super().__init__(message)
+        self.code = code
 
 
 @dataclass
@@ -79,6 +88,7 @@ def parse_text(text: str) -> Question:
     """The :class:`Question` of a position in the short text form (see the module)."""
     hands: dict[int, list[str]] = {}
     given: dict[str, str] = {}
+    first: dict[str, int] = {}
     for number, part in enumerate(text.split("|"), 1):
         if not part.strip():
             continue
@@ -86,6 +96,10 @@ def parse_text(text: str) -> Question:
         if not match:
             raise PositionError(f"part {number} {part.strip()!r}: write NAME: VALUE (e.g. 'P1: JK 2C', 'leader: P2')")
         name, value = match.group(1), match.group(2)
+        if name.lower() in first:
+            message = f"part {number}: {name} is given twice (parts {first[name.lower()]} and {number}): give it once"
+            raise PositionError(message, "part-given-twice")
+        first[name.lower()] = number
         if re.fullmatch(r"[Pp]\d+", name):
             s = _parse(f"part {number} ({name})", seat, name.upper())
             hands[s] = _parse(f"hand of {name.upper()}", cards, value.replace("-", " "))
@@ -127,32 +141,47 @@ def _check_seats(position: Json, given: Mapping[str, str], hands: Mapping[int, l
 def _players(text: str | None, default: int, name: str = "players") -> int:
     if text is None:
         return default
-    if not text.strip().isdigit():
-        raise PositionError(f"{name}: {text!r} is not a number of players")
+    if not re.fullmatch(r"\d{1,2}", text.strip(), re.ASCII):
+        raise PositionError(f"{name}: {text[:40]!r} is not a number of players (2 to 10)")
     return int(text)
 
 
+@cache
+def _schema() -> Schema:
+    from importlib.resources import files
+
+    return Schema(json.loads(files("generala_spec").joinpath("schemas/explain-file.schema.json").read_text("utf-8")))
+
+
 def parse_file(path: Path | str) -> Question:
-    """The :class:`Question` of a YAML or JSON file (see the module)."""
+    """The :class:`Question` of a YAML or JSON file (see the module), read boundedly
+    and checked against its schema; :class:`PositionError` naming file, line and field."""
     path = Path(path)
     try:
-        raw = path.read_text("utf-8")
-        doc = json.loads(raw) if path.suffix == ".json" else yaml.safe_load(raw)
-    except OSError as error:
-        raise PositionError(f"{path}: cannot read it: {error.strerror}") from None
-    except (yaml.YAMLError, json.JSONDecodeError) as error:
-        raise PositionError(f"{path}: not valid {'JSON' if path.suffix == '.json' else 'YAML'}: {error}") from None
-    if not isinstance(doc, Mapping) or not isinstance(doc.get("position"), Mapping):
-        raise PositionError(f"{path}: expected a mapping with a 'position' (players, leader, hands, …)")
-    return _from_mapping(path, doc)
+        if path.suffix == ".json":
+            text, doc = json_safe.read(path, MAX_BYTES)
+            lines: Callable[[list[Any]], int] = lambda where: json_safe.line_of(text, where)  # noqa: E731
+        else:
+            doc = read_yaml(path, empty="the file is empty (write a mapping with a 'position')")
+            lines = lambda where: line_of(doc, where)  # noqa: E731
+        refused = _schema().error(path, doc, lines)
+    except YamlRefused as error:  # (from the JSON reader)
+        located = InputError(path, error.line, error.field, error.message, error.code)
+        raise PositionError(str(located), error.code) from None
+    except InputError as error:
+        raise PositionError(str(error), error.code) from None
+    if refused is not None:
+        raise PositionError(str(refused), refused.code)
+    return _from_mapping(path, doc, lines)
 
 
-def _from_mapping(path: Path, doc: Mapping[str, Any]) -> Question:
+def _from_mapping(path: Path, doc: Mapping[str, Any], lines: Callable[[list[Any]], int]) -> Question:
     raw = doc["position"]
-    hands = raw.get("hands")
-    if not isinstance(hands, Mapping):
-        raise PositionError(f"{path}: position.hands must map players to cards ({{P1: JK 2C, P2: 5H}})")
-    parts = [f"{name}: {_words(held)}" for name, held in hands.items()]
+    for name, held in raw["hands"].items():
+        _parse(
+            f"{path}:{lines(['position', 'hands', name])}: position.hands.{name}", cards, _words(held).replace("-", " ")
+        )
+    parts = [f"{name}: {_words(held)}" for name, held in raw["hands"].items()]
     for key in ("players", "leader", "trick", "forced", "taking", "dealt"):
         if raw.get(key) is not None:
             parts.append(f"{key}: {raw[key]}")
@@ -161,14 +190,12 @@ def _from_mapping(path: Path, doc: Mapping[str, Any]) -> Question:
     try:
         question = parse_text(" | ".join(parts))
     except PositionError as error:
-        raise PositionError(f"{path}: position: {error}") from None
+        raise PositionError(f"{path}:{lines(['position'])}: position: {error}", error.code) from None
     if "profile" in doc:
-        question.profile = str(doc["profile"])
-    rules = doc.get("rules") or {}
-    if not isinstance(rules, Mapping):
-        raise PositionError(f"{path}: rules must map option names to values")
-    question.rules = {str(k): str(v) for k, v in rules.items()}
-    question.moves = parse_moves([str(m) for m in doc.get("moves") or []], f"{path}: moves")
+        question.profile = doc["profile"]
+    question.rules = {k: str(v) for k, v in doc.get("rules", {}).items()}
+    where = f"{path}:{lines(['moves'])}: moves"
+    question.moves = parse_moves(doc.get("moves", []), where)
     return question
 
 
