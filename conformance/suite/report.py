@@ -238,13 +238,28 @@ def case_lines(case: dict[str, Any]) -> list[str]:
     return lines
 
 
+def headline(case: dict[str, Any]) -> str:
+    """One line saying what went wrong, the clause first: ``R-NEXT-1 broken (checks
+    R-FOLLOW-2, R-NEXT-1): <the message's first line>``; a case whose failure no
+    clause is attributed to (an error, a timeout, an xpass) begins with the clauses
+    it checks, ``checks R-FOLLOW-2: …`` (JUnit's failure message, the full failure)."""
+    message = (case["message"] or "").strip()
+    first = message.splitlines()[0] if message else case["outcome"]
+    checks = ", ".join(case["clauses"])
+    attribution = case.get("attribution")
+    if attribution:
+        return f"{attribution['clause']} broken" + (f" (checks {checks})" if checks else "") + f": {first}"
+    return (f"checks {checks}: " if checks else "checks no clause: ") + first
+
+
 def failure_lines(case: dict[str, Any], spec: str) -> list[str]:
-    """A case that went wrong, in full: the case and its place, the clause it breaks
-    and why, the clauses it checks (with their statements in the rulebook ``spec``),
-    then its whole message (the diverging step, expected against actual, the table)."""
+    """A case that went wrong, in full: its :func:`headline`, the case and its place,
+    the clause it breaks and why, the clauses it checks (with their statements in the
+    rulebook ``spec``), then its whole message (the diverging step, expected against
+    actual, the table)."""
     from generala_spec import rulebook
 
-    lines = [f"case {case['id']}  ({case['where']})"]
+    lines = [headline(case), f"case {case['id']}  ({case['where']})"]
     attribution = case.get("attribution")
     if attribution:
         lines.append(f"breaks {attribution['clause']}: {attribution['statement']}  ({attribution['why']})")
@@ -283,9 +298,10 @@ def _suite_line(document: dict[str, Any]) -> str:
     return f"{game} suite {suite.get('version', '?')} · generala-kit {document['kit']['version']}{cases}"
 
 
-def terminal_lines(document: dict[str, Any], failures_shown: int = 20) -> list[str]:
-    """The human summary: the implementation, a table per clause area, the cases
-    that went wrong (first line of each message) and the verdict."""
+def terminal_lines(document: dict[str, Any]) -> list[str]:
+    """The human summary: the implementation, a table per clause area, every case
+    that went wrong (first line of each message), the failing clauses, the skips, the
+    clauses no case checked, and the verdict."""
     impl = document["implementation"]
     who = f"{impl['name']} {impl['version']} ({impl['language']})" if impl else "(no handshake)"
     lines = [f"implementation: {who} — {document['adapter']}", _suite_line(document)]
@@ -299,10 +315,8 @@ def terminal_lines(document: dict[str, Any], failures_shown: int = 20) -> list[s
     lines.append("(a case counts in every area it checks, a failure only in the area of the clause it breaks;")
     lines.append(" TOTAL counts each case once)")
     bad = [c for c in document["cases"] if c["outcome"] in UNEXPECTED]
-    for case in bad[:failures_shown]:
+    for case in bad:
         lines.extend(case_lines(case))
-    if len(bad) > failures_shown:
-        lines.append(f"  … and {len(bad) - failures_shown} more (see the JSON report)")
     lines.extend(rollup_lines(document.get("rollup", [])))
     if document["skips"]:
         lines.append("skipped, by reason:")
