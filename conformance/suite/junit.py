@@ -7,8 +7,9 @@ or ``generala.fixtures`` as class), with the properties ``generala_case``,
 ``generala_clause_statement`` (the clause it breaks). A failure and an xpass are a
 ``failure``, an error and a timeout an ``error``, each with a ``message`` that starts
 with the clause broken, else the clauses checked (:func:`~generala_conformance.suite.report.headline`);
-a skip and an xfail are ``skipped``. A run that checked nothing (a failed handshake, cases that could not be loaded) holds one
-``error`` test case saying why, never an empty suite a CI could read as green.
+a skip and an xfail are ``skipped``. A run that checked nothing (a failed handshake,
+cases that could not be loaded) holds one ``error`` test case saying why, never an
+empty suite a CI could read as green.
 """
 
 from __future__ import annotations
