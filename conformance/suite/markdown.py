@@ -1,7 +1,7 @@
 """The Markdown summary of a run (``check --markdown FILE``), for ``$GITHUB_STEP_SUMMARY``
 or a pull-request comment: the verdict, the totals, the failing clauses with their
-first case (file:line), every unexpected outcome (after the first ten, folded) and the
-skips grouped by reason. It names no absolute path: paths are relative to the current
+first case (file:line), every unexpected outcome (after the first ten, folded), the
+skips grouped by reason and the clauses no case checked. It names no absolute path: paths are relative to the current
 directory.
 
 It is made from the JSON report document alone (:func:`summary`). Every string the
@@ -133,6 +133,18 @@ def _skips(document: dict[str, Any]) -> list[str]:
     return [*lines, ""]
 
 
+def _unchecked(document: dict[str, Any]) -> list[str]:
+    rows = document.get("unchecked") or []
+    if not rows:
+        return []
+    lines = ["#### Clauses no case checked", "", "| clause | cases | why |", "|---|---:|---|"]
+    for row in rows:
+        why = "; ".join(f"{r['count']} × {r['reason']}" for r in row["reasons"])
+        off = f" (switched off by {row['switched_off_by']})" if row["switched_off_by"] else ""
+        lines.append(f"| {escape(row['clause'])} | {row['cases']} | {escape(why + off, 400)} |")
+    return [*lines, ""]
+
+
 def _aborted(document: dict[str, Any]) -> list[str]:
     aborted = document["aborted"]
     if aborted:
@@ -149,5 +161,5 @@ def _stale(document: dict[str, Any]) -> list[str]:
 
 def summary(document: dict[str, Any]) -> str:
     """The Markdown summary of the JSON report ``document``."""
-    parts = [_heading, _aborted, _totals, _rollup, _unexpected, _skips, _stale]
+    parts = [_heading, _aborted, _totals, _rollup, _unexpected, _skips, _unchecked, _stale]
     return "\n".join(line for part in parts for line in part(document)).rstrip() + "\n"

@@ -63,3 +63,36 @@ def test_check_prints_every_failure_in_full(capsys: pytest.CaptureFixture[str]) 
     full = [line for line in out.splitlines() if line.startswith("D-CAT-5 broken (checks ")]
     assert len(full) == len(failed)  # each in full, its headline first
     assert f"{len(failed)} failed" in out and "JSON report" not in out
+
+
+def test_the_report_names_the_clauses_no_case_checked_and_why() -> None:
+    results = [
+        result("s1", "skip", ["D-SCORE-6", "D-CAT-7"]),
+        result("s2", "skip", ["D-SCORE-6"]),
+        result("p1", "pass", ["D-CAT-7"]),
+        result("e1", "error", ["D-END-3"]),
+    ]
+    results[0].message = results[1].message = "Skipped: option value not supported: double-generala=after-generala"
+    hello = {"name": "x", "version": "1", "language": "c", "protocol": 1, "game": "dice", "levels": ["scoring"]}
+    hello |= {"options": {"double-generala": ["off"]}, "reason_codes": True}
+    made = report.build(
+        results,
+        implementation=hello,
+        adapter="x",
+        profile=None,
+        duration=0,
+        kit_version="0",
+        suite=report.suite_identity(game="dice"),
+    )
+    report.validate(made)
+    assert [(row["clause"], row["cases"], row["switched_off_by"]) for row in made["unchecked"]] == [
+        ("D-SCORE-6", 2, "double-generala=off"),
+        ("D-END-3", 1, None),
+    ]
+    assert made["unchecked"][0]["reasons"] == [
+        {"reason": "option value not supported: double-generala=after-generala", "count": 2}
+    ]
+    lines = report.terminal_lines(made)
+    at = lines.index("clauses no case checked (under what the implementation declared):")
+    assert lines[at + 1].split()[:3] == ["D-SCORE-6", "2", "case(s):"] and lines[at + 1].endswith("double-generala=off")
+    assert lines[at + 2] == "  D-END-3         1 case(s): 1 × error" and lines[-1] == made["verdict"]
