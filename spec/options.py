@@ -22,6 +22,8 @@ class OptionDef(NamedTuple):
     summary: str
     values: Mapping[str, str]
     default: str
+    switches_off: Mapping[str, tuple[str, ...]] = MappingProxyType({})
+    """Per value, the clauses it switches off (nothing to check under it: Double Generala's under ``off``)."""
 
 
 class UnknownOption(ValueError):
@@ -51,10 +53,17 @@ def options(spec: str = CARDS) -> Mapping[str, OptionDef]:
             summary=entry["summary"],
             values=MappingProxyType(dict(entry["values"])),
             default=entry["default"],
+            switches_off=MappingProxyType({v: tuple(c) for v, c in entry.get("switches_off", {}).items()}),
         )
         for name, entry in _raw(spec)["options"].items()
     }
     return MappingProxyType(table)
+
+
+def switched_off(chosen: Mapping[str, str], spec: str = CARDS) -> set[str]:
+    """The clauses the option values ``chosen`` (name -> value) switch off."""
+    table = options(spec)
+    return {c for name, value in chosen.items() if name in table for c in table[name].switches_off.get(value, ())}
 
 
 def profile_names(spec: str = CARDS) -> list[str]:

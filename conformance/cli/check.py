@@ -40,8 +40,6 @@ from generala_spec.options import profile_names
 
 HELP = "run the conformance suite against an implementation (default: the reference engine)"
 EPILOG = exit_codes.EPILOG
-FAILURES_SHOWN = 20
-"""Cases that went wrong shown in full before the summary (the JSON report has them all)."""
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -185,11 +183,12 @@ def _write_reports(args: argparse.Namespace, document: dict[str, Any]) -> None:
 
 
 def _print(document: dict[str, Any], spec: str) -> None:
-    """The cases that went wrong in full, the summary and the closing line."""
+    """Every case that went wrong, in full (as a test runner shows them all), the
+    summary and the closing line."""
     bad = [case for case in document["cases"] if case["outcome"] in UNEXPECTED]
     if bad:
         print(_rule("FAILURES", "="))
-    for case in bad[:FAILURES_SHOWN]:
+    for case in bad:
         print(_rule(case["id"], "_"))
         print("\n".join(report.failure_lines(case, spec)))
     print(_rule("generala conformance", "="))

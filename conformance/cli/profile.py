@@ -3,11 +3,20 @@
 Every case that depends on a rule option value (``@option:NAME=VALUE``, or
 ``requires`` in a fixture) is run once with that option left OUT of the rules it
 starts its games with, so the implementation plays its own reading. (A case
-needing several options that fails tells nothing: which of them made it fail is
-unknown; it is counted inconclusive.) For each
-option, the reading whose cases all pass is the one it follows; when every
-reading has a failing case it follows none consistently, and when several pass
-the cases cannot tell them apart.
+needing several options that fails tells nothing of which option made it fail; it
+is counted inconclusive for each.) For each option, the reading whose cases all
+pass is the one it follows; when several pass the cases cannot tell them apart;
+when every reading run has a failing case, no reading fits: likely a bug, and the
+failing cases are named.
+
+The same cases are then run as ``check`` runs them, each with the values it
+requires sent, when the implementation lists them: a case failing there is a bug
+(a value it offers and does not play, such as a category it offers and never
+scores), reported under the clause it breaks, never a variant.
+
+A profile is consistent with the findings when it agrees with every option's
+reading found and no case failed under it (in either run, a case whose required
+values the profile all has).
 """
 
 from __future__ import annotations
@@ -19,7 +28,7 @@ from typing import Any
 
 from generala_conformance import games
 from generala_conformance.core.runner import Filters, Labels, run_cases
-from generala_conformance.suite.report import write_atomic
+from generala_conformance.suite.report import UNATTRIBUTED, write_atomic
 from generala_conformance.suite.suite_run import (
     CheckUsageError,
     add_adapter_options,
@@ -40,11 +49,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", metavar="FILE", help="also write the findings as JSON")
 
 
-def tally(cases: list[dict[str, Any]], spec: str = CARDS) -> dict[str, dict[str, dict[str, int]]]:
+def tally(cases: list[dict[str, Any]], spec: str = CARDS) -> dict[str, dict[str, dict[str, Any]]]:
     """For each option (of the rulebook ``spec``) and value: how many of its cases
-    passed, failed, or told nothing."""
-    table: dict[str, dict[str, dict[str, int]]] = {
-        name: {value: {"pass": 0, "fail": 0, "other": 0} for value in opt.values} for name, opt in options(spec).items()
+    passed, failed, or told nothing, and the ids of those that failed (``failing``)."""
+    table: dict[str, dict[str, dict[str, Any]]] = {
+        name: {value: {"pass": 0, "fail": 0, "other": 0, "failing": []} for value in opt.values}
+        for name, opt in options(spec).items()
     }
     for case in cases:
         requires = case["requires"]
@@ -54,10 +64,12 @@ def tally(cases: list[dict[str, Any]], spec: str = CARDS) -> dict[str, dict[str,
                 if key == "fail" and len(requires) > 1:
                     key = "other"  # which of its withheld options made it fail is unknown
                 table[name][value][key] += 1
+                if key == "fail":
+                    table[name][value]["failing"].append(case["id"])
     return table
 
 
-def verdict(readings: dict[str, dict[str, int]]) -> tuple[str | None, str]:
+def verdict(readings: dict[str, dict[str, Any]]) -> tuple[str | None, str]:
     """(the reading followed or ``None``, a one-line explanation) for one option."""
     tested = {v: c for v, c in readings.items() if c["pass"] + c["fail"]}
     if not tested:
@@ -69,22 +81,63 @@ def verdict(readings: dict[str, dict[str, int]]) -> tuple[str | None, str]:
         return clean[0], "its cases pass (no case of the other readings could be run)"
     if clean:
         return None, f"cannot tell: the cases of {', '.join(clean)} all pass"
-    return None, "follows none consistently: every reading has a failing case"
+    failing = "; ".join(f"{v}: {_some(c.get('failing', []))}" for v, c in tested.items())
+    untested = [v for v in readings if v not in tested]
+    rest = f" (no case of {', '.join(untested)} could be run)" if untested else ""
+    return None, f"no reading fits (likely a bug): every reading run has a failing case{rest}: {failing}"
 
 
-def findings(cases: list[dict[str, Any]], spec: str = CARDS) -> dict[str, Any]:
+def _some(ids: list[str], shown: int = 3) -> str:
+    """``a, b, c and 4 more``."""
+    more = f" and {len(ids) - shown} more" if len(ids) > shown else ""
+    return ", ".join(ids[:shown]) + more
+
+
+def contradicting(cases: list[dict[str, Any]], profile: str, spec: str = CARDS) -> list[str]:
+    """The failed cases that ``profile`` has every required value of: each says the
+    implementation does not play that profile (a reading of it, or a bug)."""
+    chosen = resolve(profile, spec=spec)
+    return [
+        c["id"] for c in cases if c["outcome"] == "fail" and all(chosen.get(k) == v for k, v in c["requires"].items())
+    ]
+
+
+def bugs(sent: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The cases that failed with their required values sent (values the implementation
+    lists), by the clause each breaks: ``{clause, values, cases}``, most cases first;
+    ``values`` the options every one of them requires, with the values they require."""
+    grouped: dict[str, list[dict[str, Any]]] = {}
+    for case in sent:
+        if case["outcome"] == "fail":
+            clause = case["attribution"]["clause"] if case.get("attribution") else UNATTRIBUTED
+            grouped.setdefault(clause, []).append(case)
+    rows = []
+    for clause, failed in sorted(grouped.items(), key=lambda item: (-len(item[1]), item[0])):
+        shared = set.intersection(*(set(c["requires"]) for c in failed))
+        values = {name: sorted({c["requires"][name] for c in failed}) for name in sorted(shared)}
+        rows.append({"clause": clause, "values": values, "cases": [c["id"] for c in failed]})
+    return rows
+
+
+def findings(
+    cases: list[dict[str, Any]], spec: str = CARDS, sent: list[dict[str, Any]] | None = None
+) -> dict[str, Any]:
     """The profile of an implementation from the cases of a ``--generala-withhold``
-    run of the game whose rulebook is ``spec``."""
-    result: dict[str, Any] = {"options": {}, "profiles": []}
+    run (``cases``) and of the same cases with their values sent (``sent``) of the
+    game whose rulebook is ``spec``."""
+    result: dict[str, Any] = {"options": {}, "profiles": [], "contradicted": {}, "bugs": bugs(sent or [])}
     detected: dict[str, str] = {}
     for name, readings in tally(cases, spec).items():
         followed, why = verdict(readings)
         result["options"][name] = {"follows": followed, "why": why, "cases": readings}
         if followed is not None:
             detected[name] = followed
-    result["profiles"] = [
-        p for p in profile_names(spec) if all(resolve(p, spec=spec)[name] == value for name, value in detected.items())
-    ]
+    for profile in profile_names(spec):
+        against = contradicting([*cases, *(sent or [])], profile, spec)
+        if against:
+            result["contradicted"][profile] = against
+        elif all(resolve(profile, spec=spec)[name] == value for name, value in detected.items()):
+            result["profiles"].append(profile)
     return result
 
 
@@ -99,6 +152,14 @@ def render(found: dict[str, Any]) -> list[str]:
         )
         lines.append(f"{name:<{width}} {entry['follows'] or '-':<20} {evidence}")
         lines.append(f"{'':<{width}} {entry['why']}")
+    if found["bugs"]:
+        lines.append("bugs, not variants (cases failed with the values they require sent, values it lists):")
+        for bug in found["bugs"]:
+            under = ", ".join(f"{name}={'|'.join(values)}" for name, values in bug["values"].items())
+            lines.append(f"  {bug['clause']:<12} {len(bug['cases']):>4} case(s)" + (f" under {under}" if under else ""))
+            lines.append(f"  {'':<12} {_some(bug['cases'])}")
+    for profile, against in found["contradicted"].items():
+        lines.append(f"profile {profile} is contradicted by {len(against)} failed case(s): {_some(against)}")
     profiles = found["profiles"]
     lines.append(f"profiles consistent with these findings: {', '.join(profiles) if profiles else 'none'}")
     return lines
@@ -115,10 +176,12 @@ def run(args: argparse.Namespace) -> int:
         print(f"generala-kit profile: {error} [{error.code}]", file=sys.stderr)
         return 2
     done = run_cases(cases, settings_of(args, withhold=True), jobs=args.jobs)
-    if done.aborted is not None:
-        print(f"generala-kit profile: {done.aborted['message']} [{done.aborted['code']}]", file=sys.stderr)
+    sent = run_cases(cases, settings_of(args), jobs=args.jobs) if done.aborted is None else done
+    if done.aborted is not None or sent.aborted is not None:
+        aborted = done.aborted or sent.aborted or {}
+        print(f"generala-kit profile: {aborted['message']} [{aborted['code']}]", file=sys.stderr)
         return 2
-    found = findings([vars(result) for result in done.results], game.spec)
+    found = findings([vars(r) for r in done.results], game.spec, [vars(r) for r in sent.results])
     found["implementation"] = done.hello
     for line in render(found):
         print(line)

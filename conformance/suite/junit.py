@@ -5,15 +5,19 @@ versions as properties; one ``testcase`` per case (its id as name, ``generala.fe
 or ``generala.fixtures`` as class), with the properties ``generala_case``,
 ``generala_outcome``, ``generala_clauses`` and, for a failure, ``generala_clause`` and
 ``generala_clause_statement`` (the clause it breaks). A failure and an xpass are a
-``failure``, an error and a timeout an ``error``, a skip and an xfail ``skipped``. A run
-that checked nothing (a failed handshake, cases that could not be loaded) holds one
-``error`` test case saying why, never an empty suite a CI could read as green.
+``failure``, an error and a timeout an ``error``, each with a ``message`` that starts
+with the clause broken, else the clauses checked (:func:`~generala_conformance.suite.report.headline`);
+a skip and an xfail are ``skipped``. A run that checked nothing (a failed handshake,
+cases that could not be loaded) holds one ``error`` test case saying why, never an
+empty suite a CI could read as green.
 """
 
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 from typing import Any
+
+from generala_conformance.suite.report import headline
 
 _FAILED = {"fail": "failure", "xpass": "failure", "error": "error", "timeout": "error"}
 
@@ -48,7 +52,7 @@ def junit_xml(document: dict[str, Any]) -> str:
         message = case["message"] or ""
         first = message.strip().splitlines()[0] if message.strip() else case["outcome"]
         if case["outcome"] in _FAILED:
-            ET.SubElement(node, _FAILED[case["outcome"]], message=first).text = message
+            ET.SubElement(node, _FAILED[case["outcome"]], message=headline(case)).text = message
         elif case["outcome"] in ("skip", "xfail"):
             ET.SubElement(node, "skipped", type=case["outcome"], message=first)
         if case.get("stderr"):

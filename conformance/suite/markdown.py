@@ -1,6 +1,8 @@
 """The Markdown summary of a run (``check --markdown FILE``), for ``$GITHUB_STEP_SUMMARY``
 or a pull-request comment: the verdict, the totals, the failing clauses with their
-first case (file:line), the unexpected outcomes and the skips grouped by reason.
+first case (file:line), every unexpected outcome (after the first ten, folded), the
+skips grouped by reason and the clauses no case checked. It names no absolute path: paths are relative to the current
+directory.
 
 It is made from the JSON report document alone (:func:`summary`). Every string the
 implementation supplies (its name, version, language, messages, skip reasons) and
@@ -10,6 +12,7 @@ the page nor inject HTML.
 
 from __future__ import annotations
 
+import os
 import re
 from typing import Any
 
@@ -20,14 +23,35 @@ _SPECIAL = re.compile(r"([\\`*_\[\]#|~])")
 supplied text, so line-start markers such as ``-``, ``+``, ``1.`` cannot act)."""
 CELL_CHARS = 160
 SHOWN = 10
+"""Unexpected outcomes listed open; the others follow in a folded ``<details>`` block."""
+
+
+_ABSOLUTE = re.compile(r"(?<![^\s`'\"(\[=])/[^\s`'\"()\[\]{}<>|,;:]+")
+"""An absolute POSIX path in running text: a ``/`` that begins the text or follows a
+space, quote, bracket or ``=`` (not ``1/2``, ``a/b``, ``</b>`` or an URL's ``//``)."""
+
+
+def relative(text: str, cwd: str | None = None) -> str:
+    """``text`` with each absolute path written relative to ``cwd`` (the current
+    directory): the summary is read where the run's folder means nothing (a CI page)."""
+    here = cwd or os.getcwd()
+
+    def shorter(match: re.Match[str]) -> str:
+        try:
+            return os.path.relpath(match.group(0), here)
+        except ValueError:  # another drive
+            return match.group(0)
+
+    return _ABSOLUTE.sub(shorter, text)
 
 
 def escape(text: str, limit: int = CELL_CHARS) -> str:
-    """``text`` as literal Markdown on one line, never at a line's start: HTML's ``& < >``
-    as entities, the punctuation that formats inside a line backslash-escaped (a ``|``
+    """``text`` as literal Markdown on one line, never at a line's start: absolute
+    paths relative to the current directory (:func:`relative`), HTML's ``& < >`` as
+    entities, the punctuation that formats inside a line backslash-escaped (a ``|``
     cannot end a table cell, a ``[`` start a link), line breaks as spaces, cut to
     ``limit`` characters."""
-    flat = " ".join(str(text).split())
+    flat = " ".join(relative(str(text)).split())
     if len(flat) > limit:
         flat = flat[: limit - 1] + "…"
     flat = flat.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
@@ -83,15 +107,20 @@ def _unexpected(document: dict[str, Any]) -> list[str]:
     if not bad:
         return []
     lines = [f"#### Unexpected outcomes ({len(bad)})", ""]
-    for case in bad[:SHOWN]:
-        first = (case["message"] or "").strip().splitlines()[:1]
-        message = f": {escape(first[0])}" if first else ""
-        lines.append(
-            f"- **{case['outcome'].upper()}** {escape(case['id'])} ({escape(short_where(case['where']))}){message}"
-        )
-    if len(bad) > SHOWN:
-        lines.append(f"- … and {len(bad) - SHOWN} more (see the JSON report)")
+    lines += [_unexpected_line(case) for case in bad[:SHOWN]]
+    if len(bad) > SHOWN:  # every one, the rest folded
+        lines += ["", f"<details><summary>{len(bad) - SHOWN} more</summary>", ""]
+        lines += [_unexpected_line(case) for case in bad[SHOWN:]]
+        lines += ["", "</details>"]
     return [*lines, ""]
+
+
+def _unexpected_line(case: dict[str, Any]) -> str:
+    first = (case["message"] or "").strip().splitlines()[:1]
+    message = f": {escape(first[0])}" if first else ""
+    clause = f" breaks {escape(case['attribution']['clause'])}" if case.get("attribution") else ""
+    where = escape(short_where(case["where"]))
+    return f"- **{case['outcome'].upper()}** {escape(case['id'])} ({where}){clause}{message}"
 
 
 def _skips(document: dict[str, Any]) -> list[str]:
@@ -101,6 +130,18 @@ def _skips(document: dict[str, Any]) -> list[str]:
     for skip in document["skips"]:
         note = " (declared in the expectations file)" if skip["declared"] else ""
         lines.append(f"| {skip['count']} | {escape(skip['reason'])}{note} |")
+    return [*lines, ""]
+
+
+def _unchecked(document: dict[str, Any]) -> list[str]:
+    rows = document.get("unchecked") or []
+    if not rows:
+        return []
+    lines = ["#### Clauses no case checked", "", "| clause | cases | why |", "|---|---:|---|"]
+    for row in rows:
+        why = "; ".join(f"{r['count']} × {r['reason']}" for r in row["reasons"])
+        off = f" (switched off by {row['switched_off_by']})" if row["switched_off_by"] else ""
+        lines.append(f"| {escape(row['clause'])} | {row['cases']} | {escape(why + off, 400)} |")
     return [*lines, ""]
 
 
@@ -120,5 +161,5 @@ def _stale(document: dict[str, Any]) -> list[str]:
 
 def summary(document: dict[str, Any]) -> str:
     """The Markdown summary of the JSON report ``document``."""
-    parts = [_heading, _aborted, _totals, _rollup, _unexpected, _skips, _stale]
+    parts = [_heading, _aborted, _totals, _rollup, _unexpected, _skips, _unchecked, _stale]
     return "\n".join(line for part in parts for line in part(document)).rstrip() + "\n"

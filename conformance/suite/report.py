@@ -74,6 +74,58 @@ def rollup(results: list[CaseResult]) -> list[dict[str, Any]]:
     return rows
 
 
+CHECKED = ("pass", "fail", "xfail", "xpass")
+"""Outcomes of a case that checked its clauses (a skip, an error and a timeout checked nothing)."""
+
+
+def unchecked(results: list[CaseResult], spec: str, listed: dict[str, list[str]]) -> list[dict[str, Any]]:
+    """The clauses (of the rulebook ``spec``) the ``results`` cite that no case checked,
+    in the rulebook's order: ``{clause, statement, cases, reasons, switched_off_by}``;
+    ``reasons`` counts why (each skip reason, else the outcome), ``switched_off_by`` is
+    ``OPTION=VALUE`` when every value the implementation lists (``listed``, its hello's
+    options) for that option switches the clause off."""
+    from generala_spec import rulebook
+    from generala_spec.options import options
+
+    citing: dict[str, list[CaseResult]] = {}
+    for result in results:
+        for clause in result.clauses:
+            citing.setdefault(clause, []).append(result)
+    statements = rulebook.clauses(spec)
+    rows = []
+    for clause in sorted(citing, key=lambda c: (list(statements).index(c) if c in statements else len(statements), c)):
+        cases = citing[clause]
+        if any(r.outcome in CHECKED for r in cases):
+            continue
+        why: dict[str, int] = {}
+        for result in cases:
+            reason = _reason(result)
+            why[reason] = why.get(reason, 0) + 1
+        off = [
+            f"{name}={'|'.join(values)}"
+            for name, values in listed.items()
+            if name in options(spec)
+            and values
+            and all(clause in options(spec)[name].switches_off.get(v, ()) for v in values)
+        ]
+        rows.append(
+            {
+                "clause": clause,
+                "statement": statements[clause].statement if clause in statements else "",
+                "cases": len(cases),
+                "reasons": [{"reason": r, "count": n} for r, n in sorted(why.items(), key=lambda i: (-i[1], i[0]))],
+                "switched_off_by": off[0] if off else None,
+            }
+        )
+    return rows
+
+
+def _reason(result: CaseResult) -> str:
+    if result.outcome == "skip":
+        return (result.message or "").strip().removeprefix(_SKIPPED) or "(no reason given)"
+    return result.outcome
+
+
 def unexpected(results: list[CaseResult]) -> list[CaseResult]:
     """The results that make the run fail."""
     return [r for r in results if r.outcome in UNEXPECTED]
@@ -85,7 +137,7 @@ def skip_reasons(results: list[CaseResult]) -> list[dict[str, Any]]:
     grouped: dict[str, int] = {}
     for result in results:
         if result.outcome == "skip":
-            reason = (result.message or "").strip().removeprefix(_SKIPPED) or "(no reason given)"
+            reason = _reason(result)
             grouped[reason] = grouped.get(reason, 0) + 1
     ordered = sorted(grouped.items(), key=lambda item: (-item[1], item[0]))
     return [{"reason": r, "count": n, "declared": r.startswith(DECLARED)} for r, n in ordered]
@@ -144,10 +196,12 @@ def build(
     the expectations file used (``{file, entries, stale}``) or ``None``."""
     skips = skip_reasons(results)
     ok, sentence = verdict(results, aborted, skips, no_skip, error)
+    suite = suite or suite_identity()
+    listed = (implementation or {}).get("options") or {}
     return {
         "version": REPORT_VERSION,
         "kit": {"name": "generala-kit", "version": kit_version},
-        "suite": suite or suite_identity(),
+        "suite": suite,
         "implementation": implementation,
         "adapter": adapter,
         "profile": profile,
@@ -162,8 +216,16 @@ def build(
         "skips": skips,
         "areas": by_area(results),
         "rollup": rollup(results),
+        "unchecked": unchecked(results, _spec_of(suite), listed),
         "cases": [r.as_dict() for r in sorted(results, key=lambda r: r.id)],
     }
+
+
+def _spec_of(suite: dict[str, str | None]) -> str:
+    """The rulebook folder of the game whose suite ran."""
+    from generala_conformance import games
+
+    return games.get(suite.get("game") or "cards").spec
 
 
 def suite_identity(cases: str | None = None, game: str = "cards") -> dict[str, str | None]:
@@ -238,13 +300,28 @@ def case_lines(case: dict[str, Any]) -> list[str]:
     return lines
 
 
+def headline(case: dict[str, Any]) -> str:
+    """One line saying what went wrong, the clause first: ``R-NEXT-1 broken (checks
+    R-FOLLOW-2, R-NEXT-1): <the message's first line>``; a case whose failure no
+    clause is attributed to (an error, a timeout, an xpass) begins with the clauses
+    it checks, ``checks R-FOLLOW-2: …`` (JUnit's failure message, the full failure)."""
+    message = (case["message"] or "").strip()
+    first = message.splitlines()[0] if message else case["outcome"]
+    checks = ", ".join(case["clauses"])
+    attribution = case.get("attribution")
+    if attribution:
+        return f"{attribution['clause']} broken" + (f" (checks {checks})" if checks else "") + f": {first}"
+    return (f"checks {checks}: " if checks else "checks no clause: ") + first
+
+
 def failure_lines(case: dict[str, Any], spec: str) -> list[str]:
-    """A case that went wrong, in full: the case and its place, the clause it breaks
-    and why, the clauses it checks (with their statements in the rulebook ``spec``),
-    then its whole message (the diverging step, expected against actual, the table)."""
+    """A case that went wrong, in full: its :func:`headline`, the case and its place,
+    the clause it breaks and why, the clauses it checks (with their statements in the
+    rulebook ``spec``), then its whole message (the diverging step, expected against
+    actual, the table)."""
     from generala_spec import rulebook
 
-    lines = [f"case {case['id']}  ({case['where']})"]
+    lines = [headline(case), f"case {case['id']}  ({case['where']})"]
     attribution = case.get("attribution")
     if attribution:
         lines.append(f"breaks {attribution['clause']}: {attribution['statement']}  ({attribution['why']})")
@@ -275,6 +352,18 @@ def rollup_lines(rows: list[dict[str, Any]]) -> list[str]:
     return lines
 
 
+def unchecked_lines(rows: list[dict[str, Any]]) -> list[str]:
+    """The clauses no case checked (:func:`unchecked`), for the terminal."""
+    if not rows:
+        return []
+    lines = ["clauses no case checked (under what the implementation declared):"]
+    for row in rows:
+        why = "; ".join(f"{r['count']} × {r['reason']}" for r in row["reasons"])
+        off = f" — switched off by {row['switched_off_by']}" if row["switched_off_by"] else ""
+        lines.append(f"  {row['clause']:<12} {row['cases']:>4} case(s): {why}{off}")
+    return lines
+
+
 def _suite_line(document: dict[str, Any]) -> str:
     """``cards suite 1.0.0 · generala-kit 0.1.0`` (and the ``--cases`` directory run instead)."""
     suite = document.get("suite") or {}
@@ -283,9 +372,10 @@ def _suite_line(document: dict[str, Any]) -> str:
     return f"{game} suite {suite.get('version', '?')} · generala-kit {document['kit']['version']}{cases}"
 
 
-def terminal_lines(document: dict[str, Any], failures_shown: int = 20) -> list[str]:
-    """The human summary: the implementation, a table per clause area, the cases
-    that went wrong (first line of each message) and the verdict."""
+def terminal_lines(document: dict[str, Any]) -> list[str]:
+    """The human summary: the implementation, a table per clause area, every case
+    that went wrong (first line of each message), the failing clauses, the skips, the
+    clauses no case checked, and the verdict."""
     impl = document["implementation"]
     who = f"{impl['name']} {impl['version']} ({impl['language']})" if impl else "(no handshake)"
     lines = [f"implementation: {who} — {document['adapter']}", _suite_line(document)]
@@ -299,15 +389,14 @@ def terminal_lines(document: dict[str, Any], failures_shown: int = 20) -> list[s
     lines.append("(a case counts in every area it checks, a failure only in the area of the clause it breaks;")
     lines.append(" TOTAL counts each case once)")
     bad = [c for c in document["cases"] if c["outcome"] in UNEXPECTED]
-    for case in bad[:failures_shown]:
+    for case in bad:
         lines.extend(case_lines(case))
-    if len(bad) > failures_shown:
-        lines.append(f"  … and {len(bad) - failures_shown} more (see the JSON report)")
     lines.extend(rollup_lines(document.get("rollup", [])))
     if document["skips"]:
         lines.append("skipped, by reason:")
         for skip in document["skips"]:
             note = " (declared in the expectations file)" if skip["declared"] else ""
             lines.append(f"  {skip['count']:>4} × {skip['reason']}{note}")
+    lines.extend(unchecked_lines(document.get("unchecked") or []))
     lines.append(document["verdict"])
     return lines

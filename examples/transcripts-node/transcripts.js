@@ -7,6 +7,7 @@
 //   GENERALA_TRANSCRIPTS=DIR  the set (generala-kit export --game G --out DIR)
 //   GENERALA_ENGINE='["node","engine.js"]'  the engine's argv (default: the example's)
 //   GENERALA_VERDICTS=FILE   write every case's outcome there (JSON)
+//   GENERALA_MAX_FAULTS=N    the circuit breaker, as `check --max-faults` (default 5, 0: none)
 
 const fs = require('node:fs');
 const path = require('node:path');
@@ -17,6 +18,9 @@ const FORMAT = 1; // the transcript format this runner reads
 const TIMEOUT_MS = 10000; // per request, as `check --timeout`
 const ILLEGAL_ANSWERS = ['apply', 'deal']; // the only requests an `illegal` reply may answer
 const OTHERWISE = { ok: 'fail', illegal: 'fail', 'bad-request': 'error', unsupported: 'skip' };
+const MAX_FAULTS = process.env.GENERALA_MAX_FAULTS === undefined ? 5 : Number(process.env.GENERALA_MAX_FAULTS);
+/** What an `ok` reply's `result` must hold, per command (the shape `check` reads; docs/transcripts.md). */
+const RESULT_SHAPES = { start: ['state', 'object'], deal: ['events', 'objects'], legal: ['actions', 'strings'], apply: ['events', 'objects'], state: ['state', 'object'] };
 
 class TranscriptError extends Error {}
 
@@ -185,7 +189,13 @@ function malformed(transcript) {
 
 // -- the engine --------------------------------------------------------------------
 
-class Fault extends Error {}
+/** A fault of the engine; `counts` when it is a crash or a timeout (the circuit breaker counts those). */
+class Fault extends Error {
+  constructor(message, counts = true) {
+    super(message);
+    this.counts = counts;
+  }
+}
 
 /** One engine process: requests written one at a time, each reply read as a line. */
 class Engine {
@@ -194,6 +204,7 @@ class Engine {
     this.child = null;
     this.waiting = null;
     this.nextId = 1;
+    this.faultsInARow = 0; // cases in a row ended in a crash or a timeout (the circuit breaker)
   }
 
   async open() {
@@ -208,7 +219,7 @@ class Engine {
       try {
         waiting.resolve(JSON.parse(line));
       } catch (e) {
-        waiting.reject(new Fault(`a reply that is not JSON: ${line.slice(0, 200)}`));
+        waiting.reject(new Fault(`a reply that is not JSON: ${line.slice(0, 200)}`, false));
       }
     });
     this.hello = (await this.request({ cmd: 'hello', protocol: 1 })).result;
@@ -227,7 +238,7 @@ class Engine {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => this.fault(`no reply within ${TIMEOUT_MS} ms`), TIMEOUT_MS);
       this.waiting = {
-        resolve: (reply) => { clearTimeout(timer); reply.id === id ? resolve(reply) : reject(new Fault(`reply id ${reply.id}, not ${id}`)); },
+        resolve: (reply) => { clearTimeout(timer); reply.id === id ? resolve(reply) : reject(new Fault(`reply id ${reply.id}, not ${id}`, false)); },
         reject: (e) => { clearTimeout(timer); reject(e); },
       };
       this.child.stdin.write(`${JSON.stringify({ id, ...message })}\n`);
@@ -320,14 +331,28 @@ const OPS = {
   'none-where': (got, c) => !list(got).some((x) => matches(x, c.where)),
 };
 
+/** What is wrong with the shape of a reply to `cmd` (a malformed reply: an error), or null. */
+function malformed(cmd, reply) {
+  if (reply.ok === false) {
+    if (!isObject(reply.error) || !(reply.error.kind in OTHERWISE) || reply.error.kind === 'ok') return 'an error reply without an error kind';
+    if (reply.error.kind === 'illegal' && !ILLEGAL_ANSWERS.includes(cmd)) return `'illegal' answers only apply or deal, not ${cmd}`;
+    if (reply.error.kind === 'illegal' && reply.error.code != null && typeof reply.error.code !== 'string') return 'an error code that is not a string';
+    return null;
+  }
+  if (reply.ok !== true) return 'a reply without a boolean ok';
+  if (!isObject(reply.result)) return `a reply to ${cmd} without a result object`;
+  const [key, shape] = RESULT_SHAPES[cmd] || [null, 'object'];
+  const value = key === null ? reply.result : reply.result[key];
+  const good = shape === 'object' ? isObject(value) : Array.isArray(value) && value.every((x) => (shape === 'strings' ? typeof x === 'string' : isObject(x)));
+  return good ? null : `a reply to ${cmd} whose result${key === null ? '' : `.${key}`} is not ${shape === 'object' ? 'an object' : `a list of ${shape}`}`;
+}
+
 /** Why the reply `number` fails its expectation (`{outcome, message}`), or null when it satisfies it. */
 function judge(sent, expect, reply, replies, hello, number) {
-  const kind = reply.ok === true ? 'ok' : isObject(reply.error) ? reply.error.kind : undefined;
   const what = `request ${number}`;
-  if (!(kind in OTHERWISE)) return { outcome: 'error', message: `${what}: a reply with neither a result nor an error kind` };
-  if (kind === 'illegal' && !ILLEGAL_ANSWERS.includes(sent.cmd)) {
-    return { outcome: 'error', message: `${what}: 'illegal' answers only apply or deal, not ${sent.cmd}` };
-  }
+  const wrong = malformed(sent.cmd, reply);
+  if (wrong !== null) return { outcome: 'error', message: `${what}: ${wrong}`, malformed: true };
+  const kind = reply.ok === true ? 'ok' : reply.error.kind;
   const refusal = expect.refusal;
   if (!expect.accept.includes(kind) && !(refusal && refusal.kind === kind)) {
     const outcome = (expect.otherwise || {})[kind] || OTHERWISE[kind];
@@ -362,7 +387,8 @@ function judge(sent, expect, reply, replies, hello, number) {
 /** Why the implementation cannot play `needs` (the skip reason), or null. */
 function lacking(needs, hello) {
   const missing = Object.entries(needs.options).filter(([k, v]) => !(isObject(hello.options) && list(hello.options[k]).includes(v)));
-  if (missing.length > 0) return `option value not supported: ${missing.sort().map(([k, v]) => `${k}=${v}`).join(', ')}`;
+  missing.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)); // by option name, code point by code point
+  if (missing.length > 0) return `option value not supported: ${missing.map(([k, v]) => `${k}=${v}`).join(', ')}`;
   if (needs.series && hello.series === false) return 'series not supported (the hello says "series": false)';
   if (needs.level && !list(hello.levels).includes(needs.level)) return `level not supported: ${needs.level}`;
   if (needs.declared_points === false && hello.points != null) return 'point table declared by the implementation';
@@ -373,6 +399,8 @@ function lacking(needs, hello) {
 function completed(send, index, hello) {
   const where = index.rules_at[send.cmd];
   const message = structuredClone(send);
+  const parent = where ? at(message, where.slice(0, -1)) : null;
+  if (isObject(parent) && parent[where[where.length - 1]] === undefined) parent[where[where.length - 1]] = {}; // no rules: {}
   const rules = where ? at(message, where) : null;
   if (isObject(rules)) {
     for (const [name, option] of Object.entries(index.options)) {
@@ -383,9 +411,15 @@ function completed(send, index, hello) {
   return message;
 }
 
-/** Play one transcript: its verdict `{outcome, message}`; a fault of the engine restarts it. */
+/** Play one transcript: its verdict `{outcome, message}`; a fault of the engine restarts it. Once
+ * MAX_FAULTS cases in a row ended in a crash or a timeout, every further case is an error, not played. */
 async function play(transcript, index, engine) {
+  if (MAX_FAULTS > 0 && engine.faultsInARow >= MAX_FAULTS) {
+    const message = `not run: the last ${engine.faultsInARow} cases in a row ended in a timeout or a crash (circuit breaker, --max-faults ${MAX_FAULTS})`;
+    return { outcome: 'error', message };
+  }
   const why = lacking(transcript.needs, engine.hello);
+  if (why !== null && !why.startsWith('option value')) engine.faultsInARow = 0; // as check: skipped once started
   if (why !== null) return { outcome: 'skip', message: why };
   const replies = [];
   for (const [i, request] of transcript.requests.entries()) {
@@ -394,14 +428,19 @@ async function play(transcript, index, engine) {
       reply = await engine.request(completed(request.send, index, engine.hello));
     } catch (e) {
       if (!(e instanceof Fault)) throw e;
+      if (e.counts) engine.faultsInARow += 1;
       engine.close();
       await engine.open();
       return { outcome: 'error', message: `request ${i + 1} (${request.send.cmd}): ${e.message}` };
     }
     const verdict = judge(request.send, request.expect, reply, replies, engine.hello, i + 1);
     replies.push({ kind: reply.ok === true ? 'ok' : field(reply.error, 'kind'), result: reply.result });
-    if (verdict !== null) return verdict;
+    if (verdict !== null) {
+      if (!verdict.malformed) engine.faultsInARow = 0;
+      return { outcome: verdict.outcome, message: verdict.message };
+    }
   }
+  engine.faultsInARow = 0;
   return { outcome: 'pass', message: null };
 }
 

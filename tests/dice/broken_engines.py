@@ -23,6 +23,7 @@ from generala_reference.dice import (
     Mark,
     PointTable,
     Rolled,
+    Score,
     Scored,
     Scratched,
     points,
@@ -281,6 +282,23 @@ class NoRoundEnd(DiceGame):
         return self._finish()
 
 
+class NeverScoresDouble(DiceGame):
+    """D-CAT-7: Double Generala is on the sheet (the engine offers it) but no roll qualifies for it."""
+
+    def legal_actions(self) -> list[Any]:
+        return [a for a in super().legal_actions() if a != Score("double-generala")]
+
+    def _score(self, name: str) -> list[Any]:
+        if self._open_category(name) is Category.DOUBLE_GENERALA:
+            raise IllegalAction("does-not-qualify", "no roll qualifies for double-generala")
+        return super()._score(name)
+
+
+def _never_double(request: Mapping[str, Any], reply: Json) -> None:
+    if reply["scores"].get("double-generala") is not None:
+        reply["scores"]["double-generala"] = None
+
+
 def game(cls: type[DiceGame]) -> Callable[[], DiceReferenceAdapter]:
     return lambda: DiceReferenceAdapter(game_class=cls)
 
@@ -320,6 +338,9 @@ BROKEN: dict[str, Broken] = {
     "exactly-four": Broken("D-CAT-5", scoring(playing(**{"four-of-a-kind-five": "no"}))),
     "generala-on-four": Broken("D-CAT-6", scoring(altering(_generala_on_four))),
     "double-without-generala": Broken("D-CAT-7", scoring(altering(_double_without_generala))),
+    "offers-double-never-scores-it": Broken(
+        "D-CAT-7", lambda: DiceReferenceAdapter(NeverScoresDouble, altering(_never_double))
+    ),
     "counts-not-sums": Broken("D-SCORE-1", scoring(altering(_count_not_sum))),
     "straight-25": Broken("D-SCORE-2", scoring(altering(_plus("straight", 5)))),
     "full-house-35": Broken("D-SCORE-3", scoring(altering(_plus("full-house", 5)))),

@@ -87,6 +87,29 @@ def test_a_short_dice_fuzz_campaign_finds_no_divergence(tmp_path: Path) -> None:
     assert "300 games, 0 divergences" in run.stdout + run.stderr
 
 
+def test_profile_lists_no_profile_its_own_evidence_contradicts(tmp_path: Path) -> None:
+    """Issue 44: ``profile`` once listed unmatched-straight and no-double while printing
+    ``any-five-distinct 3/4`` and ``off 36/39``; no profile under which a case failed is
+    consistent, and the engine, which plays every value it lists, has no bug."""
+    found_path = tmp_path / "profile.json"
+    run = subprocess.run(
+        [*KIT, "profile", "--game", "dice", "--adapter-cmd", f'"{NODE}" "{ENGINE}"', "--json", str(found_path)],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert run.returncode == 0, run.stderr[-3000:]
+    found = json.loads(found_path.read_text(encoding="utf-8"))
+    assert found["bugs"] == []
+    for name in found["profiles"]:
+        chosen = resolve(name, spec="dice")
+        for option, entry in found["options"].items():
+            assert entry["cases"][chosen[option]]["fail"] == 0, (name, option)
+    assert {"unmatched-straight", "no-double"} <= set(found["contradicted"])
+    assert found["profiles"] == ["default"], run.stdout
+
+
 def test_the_engine_announces_every_rule_option_and_resolves_the_profiles() -> None:
     names = profile_names(spec="dice")
     hello, *starts = converse(

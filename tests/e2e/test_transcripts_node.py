@@ -71,6 +71,8 @@ BREAKAGES = [
     ("dice", "full-house"),
     ("dice", "first-roll"),
     ("dice", "closed-codes"),
+    ("dice", "no-actions"),  # a reply of the wrong shape: an error under both
+    ("dice", "crashes-on-five"),  # the circuit breaker opens, at the same case under both
 ]
 """Each broken variant of ``broken.js``: what it spoils is said there; each breaks what another comparison checks."""
 
@@ -96,8 +98,13 @@ def test_a_broken_engine_fails_the_same_cases_under_node_and_check(
     excluded = {entry["id"] for entry in index["excluded"]}
     assert set(kit) - excluded == set(node)  # every case of check is a transcript or excluded by name
     assert {case: kit[case] for case in node} == node
-    assert "fail" in node.values() and "pass" in node.values()
+    assert "pass" in node.values() and set(node.values()) != {"pass"}
     assert run.returncode != 0
+    messages = [
+        v["message"] or "" for v in json.loads((tmp_path / "verdicts.json").read_text("utf-8"))["cases"].values()
+    ]
+    if mode == "crashes-on-five":  # the breaker opened: later cases were not run, under both
+        assert any("circuit breaker, --max-faults 5" in message for message in messages)
 
 
 def test_a_runner_refuses_a_set_of_another_format(exported: dict[str, Path], tmp_path: Path) -> None:

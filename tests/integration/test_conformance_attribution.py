@@ -112,9 +112,11 @@ def test_junit_and_terminal_name_the_broken_clause(pytester: pytest.Pytester) ->
     props = junit_props(junit)["kit-test-follow"]
     assert props["generala_clause"] == "R-NEXT-1" and props["generala_clauses"] == "R-FOLLOW-2 R-NEXT-1"
     assert props["generala_clause_statement"].startswith("The player who played the highest card")
-    message = next(f.get("message") for f in junit.iter("failure"))
-    assert "checks R-FOLLOW-2: A player who holds a card of the led suit MUST" in message
-    assert message.splitlines()[1].startswith("breaks R-NEXT-1: The player who played the highest card")
+    failure = next(junit.iter("failure"))
+    message, text = failure.get("message", ""), failure.text or ""
+    assert message.startswith("R-NEXT-1 broken (checks R-FOLLOW-2, R-NEXT-1): divergence at step")
+    assert "checks R-FOLLOW-2: A player who holds a card of the led suit MUST" in text
+    assert text.splitlines()[2].startswith("breaks R-NEXT-1: The player who played the highest card")
     follow = next(c for c in document["cases"] if c["id"] == "kit-test-follow")
     assert follow["attribution"]["clause"] == "R-NEXT-1"
     result.stdout.fnmatch_lines(["*breaks R-NEXT-1: The player who played*", "failing clauses*", "  R-NEXT-1 *"])

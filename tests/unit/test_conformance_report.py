@@ -147,9 +147,10 @@ def test_a_malformed_expectations_file_names_the_entry(tmp_path: Path, text: str
 
 def test_profile_verdicts() -> None:
     assert verdict({"a": {"pass": 2, "fail": 0, "other": 0}, "b": {"pass": 0, "fail": 2, "other": 0}})[0] == "a"
-    assert verdict({"a": {"pass": 1, "fail": 1, "other": 0}, "b": {"pass": 1, "fail": 1, "other": 0}}) == (
+    both_fail = {"a": {"pass": 1, "fail": 1, "other": 0, "failing": ["x"]}, "b": {"pass": 1, "fail": 1, "other": 0}}
+    assert verdict(both_fail) == (
         None,
-        "follows none consistently: every reading has a failing case",
+        "no reading fits (likely a bug): every reading run has a failing case: a: x; b: ",
     )
     assert (
         "cannot tell" in verdict({"a": {"pass": 1, "fail": 0, "other": 0}, "b": {"pass": 1, "fail": 0, "other": 0}})[1]
@@ -163,9 +164,11 @@ def test_profile_findings_count_a_failing_multi_option_case_as_inconclusive() ->
         {"requires": {"tie-break": "tied-nearest"}, "outcome": "fail"},
         {"requires": {"tie-break": "tied-nearest", "no-loser": "two-or-more"}, "outcome": "fail"},
     ]
+    cases = [{"id": f"c{n}", **case} for n, case in enumerate(cases)]
     found = findings(cases)
     assert found["options"]["tie-break"]["follows"] == "any-nearest"
-    assert found["options"]["tie-break"]["cases"]["tied-nearest"] == {"pass": 0, "fail": 1, "other": 1}
+    tied = found["options"]["tie-break"]["cases"]["tied-nearest"]
+    assert tied == {"pass": 0, "fail": 1, "other": 1, "failing": ["c1"]}
     assert found["profiles"] == ["fa"]
 
 

@@ -4,9 +4,11 @@ case, unexpected outcomes, skips by reason; what the implementation supplies is 
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
+import pytest
 from generala_conformance.suite import report
-from generala_conformance.suite.markdown import escape, summary
+from generala_conformance.suite.markdown import SHOWN, escape, relative, summary
 
 from tests.integration.test_conformance_attribution import result as attributed
 
@@ -45,7 +47,7 @@ def test_the_summary_gives_totals_failing_clauses_unexpected_cases_and_skips() -
     assert "· cards suite 1.0.0 · generala-kit 0.1.0 · profile fa" in lines[2]
     assert "| 1 | 2 | 0 | 0 | 1 | 0 | 0 | 4 |" in lines
     assert "| R-FOLLOW-2 — statement of R-FOLLOW-2 | 2 | b (b.yaml:7) |" in lines
-    assert "- **FAIL** b (b.yaml:7): divergence at step: P2 4C" in lines
+    assert "- **FAIL** b (b.yaml:7) breaks R-FOLLOW-2: divergence at step: P2 4C" in lines
     assert "| 1 | option value not supported: tie-break=any-nearest |" in lines
     assert summary(document(result("a", "pass"))).startswith("### ✅ Générala conformance: OK")
 
@@ -66,3 +68,25 @@ def test_escape_makes_text_literal_on_one_line() -> None:
     assert escape("[x](y) *z* `w` _v_ ~~u~~ # t \\") == "\\[x\\](y) \\*z\\* \\`w\\` \\_v\\_ \\~\\~u\\~\\~ \\# t \\\\"
     assert escape("<b>&</b>") == "&lt;b&gt;&amp;&lt;/b&gt;"
     assert escape("x" * 500, 10) == "x" * 9 + "…"
+
+
+def test_every_unexpected_outcome_is_listed_the_rest_folded() -> None:
+    failed = [result(f"case-{n:02}", "fail", f"divergence {n}", "R-FOLLOW-2") for n in range(SHOWN + 5)]
+    text = summary(document(result("a", "pass"), *failed))
+    listed = [f"- **FAIL** case-{n:02} (case-{n:02}.yaml:7) breaks R-FOLLOW-2: divergence {n}" for n in range(15)]
+    assert all(line in text.splitlines() for line in listed)
+    assert "JSON report" not in text
+    folded = text[text.index("<details><summary>5 more</summary>") : text.index("</details>")]
+    assert folded.count("- **FAIL**") == 5 and "case-10" in folded and "case-09" not in folded
+
+
+def test_the_summary_names_no_absolute_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    cases = tmp_path / "suite" / "cases"
+    failed = result("b", "fail", f"the implementation `node {tmp_path}/engine.js` crashed; see /tmp/x_y.log")
+    made = document(result("a", "pass"), failed)
+    made["suite"]["cases"] = str(cases)
+    text = summary(made)
+    assert str(tmp_path) not in text and "/tmp/" not in text
+    assert "cases from suite/cases" in text and "\\`node engine.js\\` crashed" in text
+    assert relative("1/2 and/or http://a/b </b> at /x/y: z (/x/w)", "/x") == "1/2 and/or http://a/b </b> at y: z (w)"

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 import pytest
 import yaml
 from generala_spec import rulebook
-from generala_spec.options import OptionDef, options, profile_names, resolve
+from generala_spec.options import OptionDef, options, profile_names, resolve, switched_off
 from generala_spec.rulebook import Ambiguity, Clause, Quote, RulebookError, Sentence
 
 CLAUSES = rulebook.clauses()
@@ -211,6 +211,19 @@ def test_an_option_is_named_by_a_clause_of_its_ambiguity(spec: str, name: str) -
     naming = [c for c in rulebook.clauses(spec).values() if f"rule option {name})" in c.statement]
     assert naming, f"no clause statement names rule option {name}"
     assert {c.id for c in naming} <= set(entry.clauses)
+
+
+def test_a_value_switches_off_only_clauses_of_its_rulebook(book: Book) -> None:
+    for name, option in book.options.items():
+        assert set(option.switches_off) <= set(option.values), name
+        for value, clauses in option.switches_off.items():
+            assert set(clauses) <= set(book.clauses), (name, value)
+            assert switched_off({name: value}, book.spec) == set(clauses)
+
+
+def test_double_generala_off_switches_off_its_clauses() -> None:
+    assert switched_off(resolve("no-double", spec="dice"), "dice") == {"D-CAT-7", "D-SCORE-6"}
+    assert switched_off(resolve("default", spec="dice"), "dice") == set()
 
 
 def test_every_profile_resolves_and_names_only_known_options(book: Book) -> None:

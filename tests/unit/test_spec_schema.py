@@ -109,6 +109,7 @@ def _broken(kind: str, path: tuple, value: object, spec: str = "cards") -> dict:
         ("sources", ("texts", "FR", "sentences", 0, "clauses"), None, "texts/FR/sentences/0"),
         ("sources", ("texts", "FA", "sentences", 1, "id"), "FA-x", "texts/FA/sentences/1/id"),
         ("options", ("options", "tie-break", "default"), None, "options/tie-break"),
+        ("options", ("options", "tie-break", "switches_off"), {"any-nearest": ["R-X"]}, "options/tie-break"),
     ],
 )
 def test_a_malformed_file_is_refused_naming_file_and_field(kind, path, value, where) -> None:

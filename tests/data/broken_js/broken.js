@@ -11,6 +11,8 @@
 //   full-house (dice): Full House scores one point more, in `score` replies and in `scored` events;
 //   first-roll (dice): the snapshot's `first-roll` is the opposite;
 //   closed-codes (dice): `category-closed` refusals say `does-not-qualify`.
+//   no-actions (dice): a `legal` reply's result has no `actions` (a malformed reply: an error, not a failure);
+//   crashes-on-five (dice): the process exits on a `score` of five of a kind (the circuit breaker opens).
 const readline = require('node:readline');
 const path = require('node:path');
 
@@ -21,6 +23,14 @@ const events = (request, out) => (out.ok && request.cmd === 'apply' ? out.result
 const state = (request, out) => (out.ok && (request.cmd === 'state' || request.cmd === 'start') ? out.result.state : null);
 
 const SPOIL = {
+  'no-actions': (request, out) => {
+    if (out.ok && request.cmd === 'legal') out.result = {};
+    return out;
+  },
+  'crashes-on-five': (request, out) => {
+    if (request.cmd === 'score' && Array.isArray(request.dice) && new Set(request.dice).size === 1) process.exit(3);
+    return out;
+  },
   'legal-and-codes': (request, out) => {
     if (out.ok && request.cmd === 'legal') out.result.actions = out.result.actions.filter((a) => a !== 'decline');
     if (!out.ok && out.error.code === 'must-follow-suit') out.error.code = 'off-suit-card';
