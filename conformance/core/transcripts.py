@@ -41,6 +41,9 @@ Json = dict[str, Any]
 FORMAT = 1
 """The version of the transcript format (``spec/schemas/transcript.schema.json``)."""
 RULES_AT = {"start": ["setup", "rules"], "score": ["rules"]}
+SCHEMA_FILE = "protocol.schema.json"
+"""The game's protocol schema in a set: a runner reads every reply but the hello
+against its ``reply-<command>`` definition, as ``check`` does."""
 """Where a request carries the rule options a runner completes (``docs/transcripts.md``, "Rules")."""
 
 
@@ -191,6 +194,8 @@ class TranscriptSet:
     game: str
     suite: str
     game_spec: str
+    schema: str
+    """The game's protocol schema (:attr:`Game.schema`), shipped in the set as :data:`SCHEMA_FILE`."""
     areas: dict[str, list[Json]] = field(default_factory=dict)
     excluded: list[Json] = field(default_factory=list)
 
@@ -207,6 +212,7 @@ class TranscriptSet:
             "game": self.game,
             "suite": self.suite,
             "rules_at": RULES_AT,
+            "schema": SCHEMA_FILE,
             "options": {name: {"default": o.default, "values": list(o.values)} for name, o in table.items()},
             "files": {f"{area}.jsonl": len(cases) for area, cases in sorted(self.areas.items())},
             "transcripts": self.count,
@@ -216,7 +222,7 @@ class TranscriptSet:
 
 def record(game: Game, cases: Sequence[Case]) -> TranscriptSet:
     """Every case of ``cases`` as a transcript of ``game``, or excluded with its reason."""
-    found = TranscriptSet(game.name, game.suite_version, game.spec)
+    found = TranscriptSet(game.name, game.suite_version, game.spec, game.schema)
     for case in cases:
         try:
             one = transcript(case, game)
@@ -254,6 +260,8 @@ def write_set(found: TranscriptSet, out: Path, force: bool = False) -> None:
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(jsonl(cases), "utf-8")
         (temporary / "index.json").write_text(json.dumps(found.index(), indent=1, ensure_ascii=False) + "\n", "utf-8")
+        schema = protocol.protocol_schema(found.schema)
+        (temporary / SCHEMA_FILE).write_text(json.dumps(schema, indent=1, ensure_ascii=False) + "\n", "utf-8")
         if out.is_dir():
             old = _fresh_folder(out, "old")
             os.replace(out, old / "set")

@@ -2,7 +2,8 @@
 // A transcript runner for node:test, written from docs/transcripts.md alone: it
 // reads a set written by `generala-kit export`, plays each transcript's requests
 // on an engine speaking the JSON-lines protocol (docs/protocol.md) and judges
-// each reply by the transcript's expectation. No npm dependencies (Node 20).
+// each reply by the transcript's expectation, its shape by the set's protocol
+// schema through ajv, its one npm dependency (`npm ci` in this folder; Node 20).
 //
 //   GENERALA_TRANSCRIPTS=DIR  the set (generala-kit export --game G --out DIR)
 //   GENERALA_ENGINE='["node","engine.js"]'  the engine's argv (default: the example's)
@@ -13,14 +14,14 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { spawn } = require('node:child_process');
 const readline = require('node:readline');
+const Ajv2020 = require('ajv/dist/2020');
 
 const FORMAT = 1; // the transcript format this runner reads
 const TIMEOUT_MS = 10000; // per request, as `check --timeout`
 const ILLEGAL_ANSWERS = ['apply', 'deal']; // the only requests an `illegal` reply may answer
 const OTHERWISE = { ok: 'fail', illegal: 'fail', 'bad-request': 'error', unsupported: 'skip' };
 const MAX_FAULTS = process.env.GENERALA_MAX_FAULTS === undefined ? 5 : Number(process.env.GENERALA_MAX_FAULTS);
-/** What an `ok` reply's `result` must hold, per command (the shape `check` reads; docs/transcripts.md). */
-const RESULT_SHAPES = { start: ['state', 'object'], deal: ['events', 'objects'], legal: ['actions', 'strings'], apply: ['events', 'objects'], state: ['state', 'object'] };
+const SCHEMA_FILE = 'protocol.schema.json'; // the game's protocol schema, in the set (index.json `schema`)
 
 class TranscriptError extends Error {}
 
@@ -92,7 +93,39 @@ function loadSet(dir) {
   if (index.transcripts !== total) {
     throw new TranscriptError(`${at('transcripts')}: transcripts: the index says ${JSON.stringify(index.transcripts)}, its files hold ${total}`);
   }
-  return { index, transcripts };
+  if (index.schema !== SCHEMA_FILE) throw new TranscriptError(`${at('schema')}: schema: ${JSON.stringify(index.schema)} is not "${SCHEMA_FILE}"`);
+  return { index, transcripts, shapes: replyShapes(readInside(dir, SCHEMA_FILE, at('schema')), path.join(dir, SCHEMA_FILE)) };
+}
+
+/** The check of a reply's shape against the set's protocol schema: `shapes(cmd, reply)` is why the
+ * reply breaks its `$defs/reply-<cmd>` (`at /path: message`), or null (docs/transcripts.md). */
+function replyShapes(text, where) {
+  let schema;
+  try {
+    schema = JSON.parse(text);
+  } catch (e) {
+    throw new TranscriptError(`${where}: cannot be read as JSON: ${e.message}`);
+  }
+  const ajv = new Ajv2020({ strict: false, allErrors: false });
+  try {
+    ajv.addSchema(schema, SCHEMA_FILE);
+  } catch (e) {
+    throw new TranscriptError(`${where}: not a JSON Schema: ${e.message}`);
+  }
+  const compiled = new Map();
+  return (cmd, reply) => {
+    if (!compiled.has(cmd)) compiled.set(cmd, ajv.compile({ $ref: `${SCHEMA_FILE}#/$defs/reply-${cmd}` }));
+    const valid = compiled.get(cmd);
+    if (valid(reply)) return null;
+    const [first] = valid.errors;
+    return `the reply breaks the protocol schema: at ${first.instancePath || '(top)'}: ${first.message}`;
+  };
+}
+
+/** Whether the JSON text `line` writes a number with a fraction or an exponent (`1.0`, `1e0`):
+ * every number of the protocol is an integer, and JSON.parse would read `1.0` as `1`. */
+function writesFraction(line) {
+  return /(?:^|[^\w."\\])-?\d+(?:\.\d+|(?:\.\d+)?[eE][+-]?\d+)/.test(line.replace(/"(?:[^"\\]|\\.)*"/g, '""'));
 }
 
 /** The transcript on line `line` of `file`, checked: its format, then every field (`file:line: field: why`). */
@@ -208,19 +241,26 @@ class Engine {
   }
 
   async open() {
-    this.child = spawn(this.argv[0], this.argv.slice(1), { stdio: ['pipe', 'pipe', 'inherit'] });
-    this.child.on('error', (e) => this.fault(`cannot start: ${e.message}`));
-    this.child.on('exit', (code) => { this.fault(`exited (${code})`); this.child = null; });
-    this.child.stdin.on('error', () => {});
-    readline.createInterface({ input: this.child.stdout }).on('line', (line) => {
+    const child = spawn(this.argv[0], this.argv.slice(1), { stdio: ['pipe', 'pipe', 'inherit'] });
+    this.child = child;
+    const current = () => this.child === child; // (a process closed for a fault may still speak or exit)
+    child.on('error', (e) => { if (current()) this.fault(`cannot start: ${e.message}`); });
+    child.on('exit', (code) => { if (current()) { this.fault(`exited (${code})`); this.child = null; } });
+    child.stdin.on('error', () => {});
+    readline.createInterface({ input: child.stdout }).on('line', (line) => {
+      if (!current()) return;
       const waiting = this.waiting;
       this.waiting = null;
       if (waiting === null) return; // a line nobody asked for: the next request fails on it
+      let reply;
       try {
-        waiting.resolve(JSON.parse(line));
+        reply = JSON.parse(line);
       } catch (e) {
         waiting.reject(new Fault(`a reply that is not JSON: ${line.slice(0, 200)}`, false));
+        return;
       }
+      if (writesFraction(line)) waiting.reject(new Fault(`a number with a fraction or an exponent (every number is an integer): ${line.slice(0, 200)}`, false));
+      else waiting.resolve(reply);
     });
     this.hello = (await this.request({ cmd: 'hello', protocol: 1 })).result;
     if (!isObject(this.hello)) throw new Fault('the hello has no result');
@@ -331,26 +371,11 @@ const OPS = {
   'none-where': (got, c) => !list(got).some((x) => matches(x, c.where)),
 };
 
-/** What is wrong with the shape of a reply to `cmd` (a malformed reply: an error), or null. */
-function malformed(cmd, reply) {
-  if (reply.ok === false) {
-    if (!isObject(reply.error) || !(reply.error.kind in OTHERWISE) || reply.error.kind === 'ok') return 'an error reply without an error kind';
-    if (reply.error.kind === 'illegal' && !ILLEGAL_ANSWERS.includes(cmd)) return `'illegal' answers only apply or deal, not ${cmd}`;
-    if (reply.error.kind === 'illegal' && reply.error.code != null && typeof reply.error.code !== 'string') return 'an error code that is not a string';
-    return null;
-  }
-  if (reply.ok !== true) return 'a reply without a boolean ok';
-  if (!isObject(reply.result)) return `a reply to ${cmd} without a result object`;
-  const [key, shape] = RESULT_SHAPES[cmd] || [null, 'object'];
-  const value = key === null ? reply.result : reply.result[key];
-  const good = shape === 'object' ? isObject(value) : Array.isArray(value) && value.every((x) => (shape === 'strings' ? typeof x === 'string' : isObject(x)));
-  return good ? null : `a reply to ${cmd} whose result${key === null ? '' : `.${key}`} is not ${shape === 'object' ? 'an object' : `a list of ${shape}`}`;
-}
-
-/** Why the reply `number` fails its expectation (`{outcome, message}`), or null when it satisfies it. */
-function judge(sent, expect, reply, replies, hello, number) {
+/** Why the reply `number` fails its expectation (its shape first: `shapes`, from the set's schema) (`{outcome, message}`), or null when it satisfies it. */
+function judge(sent, expect, reply, replies, hello, number, shapes) {
   const what = `request ${number}`;
-  const wrong = malformed(sent.cmd, reply);
+  const illegalElsewhere = reply.ok === false && isObject(reply.error) && reply.error.kind === 'illegal' && !ILLEGAL_ANSWERS.includes(sent.cmd);
+  const wrong = shapes(sent.cmd, reply) || (illegalElsewhere ? `'illegal' answers only apply or deal, not ${sent.cmd}` : null);
   if (wrong !== null) return { outcome: 'error', message: `${what}: ${wrong}`, malformed: true };
   const kind = reply.ok === true ? 'ok' : reply.error.kind;
   const refusal = expect.refusal;
@@ -413,7 +438,7 @@ function completed(send, index, hello) {
 
 /** Play one transcript: its verdict `{outcome, message}`; a fault of the engine restarts it. Once
  * MAX_FAULTS cases in a row ended in a crash or a timeout, every further case is an error, not played. */
-async function play(transcript, index, engine) {
+async function play(transcript, index, engine, shapes) {
   if (MAX_FAULTS > 0 && engine.faultsInARow >= MAX_FAULTS) {
     const message = `not run: the last ${engine.faultsInARow} cases in a row ended in a timeout or a crash (circuit breaker, --max-faults ${MAX_FAULTS})`;
     return { outcome: 'error', message };
@@ -433,7 +458,7 @@ async function play(transcript, index, engine) {
       await engine.open();
       return { outcome: 'error', message: `request ${i + 1} (${request.send.cmd}): ${e.message}` };
     }
-    const verdict = judge(request.send, request.expect, reply, replies, engine.hello, i + 1);
+    const verdict = judge(request.send, request.expect, reply, replies, engine.hello, i + 1, shapes);
     replies.push({ kind: reply.ok === true ? 'ok' : field(reply.error, 'kind'), result: reply.result });
     if (verdict !== null) {
       if (!verdict.malformed) engine.faultsInARow = 0;
@@ -477,7 +502,7 @@ function transcriptTests(defaultEngine) {
       if (game !== set.index.game) throw new Error(`the engine plays ${game}, the transcripts are of ${set.index.game}`);
       for (const transcript of transcripts) {
         await t.test(transcript.id, async (one) => {
-          const verdict = await play(transcript, set.index, engine);
+          const verdict = await play(transcript, set.index, engine, set.shapes);
           verdicts[transcript.id] = verdict;
           if (verdict.outcome === 'skip') one.skip(verdict.message);
           else if (verdict.outcome !== 'pass') throw new Error(`${verdict.outcome}: ${verdict.message} (${transcript.where})`);

@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.node_runner import ready
+
 ROOT = Path(__file__).resolve().parents[2]
 KIT = [sys.executable, "-m", "generala_conformance.cli"]
 NODE = shutil.which("node")
@@ -27,7 +29,8 @@ pytestmark = pytest.mark.skipif(NODE is None, reason="node (Node.js) is not on P
 
 @pytest.fixture(scope="module")
 def exported(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    """Both games' suites, exported once for the module."""
+    """Both games' suites, exported once for the module (and the runner's dependency installed)."""
+    ready()
     root = tmp_path_factory.mktemp("transcripts")
     sets = {}
     for game in EXAMPLES:
@@ -73,6 +76,10 @@ BREAKAGES = [
     ("dice", "closed-codes"),
     ("dice", "no-actions"),  # a reply of the wrong shape: an error under both
     ("dice", "crashes-on-five"),  # the circuit breaker opens, at the same case under both
+    ("dice", "boolean-points"),  # the wrong types Python's == let pass (issue 42): errors under both
+    ("dice", "fraction-points"),
+    ("dice", "unknown-category"),
+    ("cards", "boolean-seats"),
 ]
 """Each broken variant of ``broken.js``: what it spoils is said there; each breaks what another comparison checks."""
 

@@ -13,6 +13,11 @@
 //   closed-codes (dice): `category-closed` refusals say `does-not-qualify`.
 //   no-actions (dice): a `legal` reply's result has no `actions` (a malformed reply: an error, not a failure);
 //   crashes-on-five (dice): the process exits on a `score` of five of a kind (the circuit breaker opens).
+// and the wrong types that Python's == let pass (issue 42), each a malformed reply (an error) under both:
+//   boolean-points (dice): 1 point and player 0 written `true` and `false` (in `score` replies and events);
+//   fraction-points (dice): every `points` written with a fraction (`25.0`);
+//   unknown-category (dice): every `score` reply also scores `sevens`;
+//   boolean-seats (cards): player 0 of every event written `false`.
 const readline = require('node:readline');
 const path = require('node:path');
 
@@ -22,7 +27,26 @@ const engine = require(path.resolve(enginePath));
 const events = (request, out) => (out.ok && request.cmd === 'apply' ? out.result.events : []);
 const state = (request, out) => (out.ok && (request.cmd === 'state' || request.cmd === 'start') ? out.result.state : null);
 
+const TEXT = { 'fraction-points': (line) => line.replace(/"points":(\d+)/g, '"points":$1.0') };
+/** The spoilt reply's text, for the modes that spoil the JSON itself. */
+const written = (out) => (TEXT[mode] || ((line) => line))(JSON.stringify(out));
+
 const SPOIL = {
+  'boolean-points': (request, out) => {
+    const scores = out.ok && request.cmd === 'score' ? out.result.scores : null;
+    for (const category of Object.keys(scores || {})) if (scores[category] === 1) scores[category] = true;
+    for (const event of events(request, out)) if (event.player === 0) event.player = false;
+    return out;
+  },
+  'fraction-points': (request, out) => out,
+  'unknown-category': (request, out) => {
+    if (out.ok && request.cmd === 'score') out.result.scores.sevens = 7;
+    return out;
+  },
+  'boolean-seats': (request, out) => {
+    for (const event of events(request, out)) if (event.player === 0) event.player = false;
+    return out;
+  },
   'no-actions': (request, out) => {
     if (out.ok && request.cmd === 'legal') out.result = {};
     return out;
@@ -83,5 +107,5 @@ lines.on('line', (line) => {
     return;
   }
   const out = SPOIL[mode](request, engine.reply(session, line));
-  process.stdout.write(`${JSON.stringify(out)}\n`);
+  process.stdout.write(`${written(out)}\n`);
 });

@@ -14,13 +14,19 @@ from pathlib import Path
 
 import pytest
 
+from tests.node_runner import RUNNER, ready
+
 ROOT = Path(__file__).resolve().parents[3]
-RUNNER = ROOT / "examples" / "transcripts-node" / "transcripts.js"
 SETS = ROOT / "scenarios"
 NODE = shutil.which("node")
 SECRET = "TOP-SECRET-FIRST-LINE"
 
 pytestmark = pytest.mark.skipif(NODE is None, reason="node (Node.js) is not on PATH")
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _runner_installed() -> None:
+    ready()
 
 
 def copy_set(tmp_path: Path, game: str = "dice") -> Path:
