@@ -107,18 +107,37 @@ def test_a_forbidden_move_must_be_refused_with_its_code_and_change_nothing() -> 
         d.refuse(1, "JK", "off-suit-card")
 
 
-def test_a_refusal_without_a_code_is_accepted_as_any_code() -> None:
-    class NoCodes(ReferenceAdapter):
+def test_a_refusal_code_is_compared_only_when_the_hello_says_reason_codes() -> None:
+    """``"reason_codes": true`` (the default): a refusal without the expected code, or
+    with another, diverges, naming the clause of the refused move; ``false``: any
+    refusal passes, whatever its code (``docs/protocol.md``, "The handshake")."""
+
+    class Recoded(ReferenceAdapter):
+        def __init__(self, codes: bool, code: str | None) -> None:
+            super().__init__()
+            self.codes, self.code = codes, code
+
+        def hello(self) -> Json:
+            return {**super().hello(), "reason_codes": self.codes}
+
         def apply(self, action: str, player: int | None = None) -> list[Json]:
             try:
                 return super().apply(action, player)
             except Refused as exc:
-                raise Refused(None, exc.message) from None
+                raise Refused(self.code, exc.message) from None
 
-    d = Driver(NoCodes())
-    d.start(SETUP)
-    d.act(0, "2C")
-    d.refuse(1, "9H", "off-suit-card")
+    for code in (None, "not-allowed"):
+        d = Driver(Recoded(False, code))
+        d.start(SETUP)
+        d.act(0, "2C")
+        d.refuse(1, "9H", "off-suit-card")
+        d = Driver(Recoded(True, code))
+        d.start(SETUP)
+        d.act(0, "2C")
+        with pytest.raises(Divergence, match="refused with off-suit-card") as caught:
+            d.refuse(1, "9H", "off-suit-card")
+        assert caught.value.attribution is not None and caught.value.attribution.clause == "R-FOLLOW-5"
+        assert ("without a code" in str(caught.value)) == (code is None)
 
 
 def test_a_refusal_that_changes_the_state_diverges() -> None:

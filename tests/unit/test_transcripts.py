@@ -51,7 +51,7 @@ def _transcript(game_name: str, case_id: str) -> dict[str, Any]:
     return transcript(case, game)
 
 
-ILLEGAL = {"kind": "illegal", "code_may_be_absent": True, "ignored_without_reason_codes": False}
+ILLEGAL = {"kind": "illegal", "code_may_be_absent": False, "ignored_without_reason_codes": True}
 
 
 def test_a_refused_card_is_a_refusal_between_two_equal_states_and_events_are_subsets() -> None:

@@ -32,8 +32,12 @@ FIELD_EVENTS = {
     "loser": "game-over",
     "went_out": "out",
     "out_of_play": "trick",
+    "hands": "trick",
 }
 """The event that decides a field of the snapshot."""
+
+RECORD_CLAUSES = {"series": "R-SERIES-9"}
+"""The clause of a snapshot field that a record keeps, whatever the last move was."""
 
 SETUP_CLAUSES = {"hands": "R-DEAL-1", "leader": "R-LEAD-1", "to_move": "R-LEAD-1", "forced": "R-LEAD-2"}
 """The clause that decides a field of the snapshot right after a deal."""
@@ -154,13 +158,26 @@ def _after(decided: Sequence[Decided]) -> Attribution | None:
 
 def _about(decided: Sequence[Decided], field: str) -> Attribution | None:
     """The clause deciding snapshot ``field`` after the move."""
+    if field in RECORD_CLAUSES:
+        return Attribution(RECORD_CLAUSES[field], f"the {field} record after the move")
     kind = FIELD_EVENTS.get(field)
     item = next((d for d in reversed(decided) if d.event[0] == kind), None)
     if item is None:
         return _after(decided) if field in ("to_move", "phase", "taking") else None
-    if field == "out_of_play":  # which cards left play: how the trick ended
-        return Attribution(item.also[-1], "the cards of an ended trick leave play")
+    if field in ("out_of_play", "hands"):  # where the cards of the trick went: how it ended
+        return Attribution(item.also[-1], "the cards of an ended trick leave play; a taken card is in the hand")
     return Attribution(item.clause, item.why)
+
+
+def within(attribution: Attribution | None, cited: Sequence[str]) -> Attribution | None:
+    """A case is evidence for the clauses it cites: a divergence of a case citing one
+    clause breaks that clause (the step's own clause, when it is another, is a
+    consequence: a low Ace is seen as a wrong trick winner); a case citing several
+    keeps the step's clause."""
+    if len(cited) != 1 or (attribution is not None and attribution.clause == cited[0]):
+        return attribution
+    step = f"; the step: {attribution.clause}, {attribution.why}" if attribution is not None else ""
+    return Attribution(cited[0], f"the case checks {cited[0]} alone{step}")
 
 
 def attribute(

@@ -72,6 +72,19 @@ def _refusal_of(error: Refused | BadRequest) -> tuple[str, str | None]:
     return ("illegal" if isinstance(error, Refused) else "bad-request"), error.code
 
 
+def reports_codes(adapter: Adapter) -> bool:
+    """Whether the implementation's hello says ``"reason_codes": true`` (``docs/protocol.md``,
+    "The handshake"): then every ``illegal`` refusal must carry the expected code;
+    with ``false`` the codes of ``illegal`` refusals are not compared."""
+    return adapter.hello().get("reason_codes", True) is not False
+
+
+def expected_illegal(code: str | None) -> Json:
+    """The transcript's expected ``illegal`` refusal with ``code`` (``None``: any code): the
+    code is compared unless the hello says ``"reason_codes": false``."""
+    return refusal("illegal", code, code_may_be_absent=False, ignored_without_reason_codes=True)
+
+
 class Driver:
     """One implementation playing one case; remembers the moves (to replay them on
     the reference engine when it diverges) and the last events."""
@@ -83,6 +96,20 @@ class Driver:
         self.replay = Replay()
         self.refused: Move | None = None  # the last move refused by the implementation
         self.events_at: int | None = None  # the request that answered :attr:`events` (in a recording)
+        self._codes: bool | None = None
+
+    @property
+    def reason_codes(self) -> bool:
+        """Whether the implementation reports reason codes (its hello, read once)."""
+        if self._codes is None:
+            self._codes = reports_codes(self.adapter)
+        return self._codes
+
+    def code_differs(self, want: str | None, got: str | None) -> bool:
+        """Whether an ``illegal`` refusal with ``got`` breaks an expected ``want``: never
+        when any code will do (``want`` ``None``) or the hello says ``"reason_codes":
+        false``; else a refusal without the code (``got`` ``None``) breaks it too."""
+        return want is not None and self.reason_codes and got != want
 
     def fail(
         self, step: str, expected: Any, actual: Any, *, attempted: Move | None = None, about: str | None = None
@@ -110,10 +137,10 @@ class Driver:
         self, step: str, call: Callable[[], Any], want: Refusal, *, unchanged: bool = True, unsupported_ok: bool = False
     ) -> None:
         """``call`` (a start, a deal or a request) must be refused with ``want``'s kind
-        and code and, when ``unchanged``, leave the state as it was (R-PROTO-1). An
-        ``illegal`` refusal without a code passes (an implementation without reason
-        codes). ``unsupported`` is a divergence, unless ``unsupported_ok`` (the case is
-        then skipped)."""
+        and code and, when ``unchanged``, leave the state as it was (R-PROTO-1). The
+        code of an ``illegal`` refusal is compared only with ``"reason_codes": true``
+        (:meth:`code_differs`). ``unsupported`` is a divergence, unless ``unsupported_ok``
+        (the case is then skipped)."""
         before = self._state_or_none() if unchanged else None
         before_at = mark(self.adapter)
         if unchanged:
@@ -122,7 +149,8 @@ class Driver:
             result = call()
         except (Refused, BadRequest) as exc:
             kind, code = _refusal_of(exc)
-            if kind != want.kind or (code != want.code and not (kind == "illegal" and code is None)):
+            wrong_code = self.code_differs(want.code, code) if kind == "illegal" else code != want.code
+            if kind != want.kind or wrong_code:
                 raise self.fail(step, str(want), f"refused as {kind} {code}: {exc.message}") from None
         except Unsupported as exc:
             if unsupported_ok:
@@ -133,9 +161,9 @@ class Driver:
         claim(
             self.adapter,
             accept=[],
-            refusal=refusal(
-                want.kind, want.code, code_may_be_absent=want.kind == "illegal", ignored_without_reason_codes=False
-            ),
+            refusal=expected_illegal(want.code)
+            if want.kind == "illegal"
+            else refusal(want.kind, want.code, code_may_be_absent=False, ignored_without_reason_codes=False),
             otherwise={
                 "ok": "fail",
                 "illegal": "fail",
@@ -194,7 +222,8 @@ class Driver:
 
     def refuse(self, seat: int, action: str, code: str | None) -> None:
         """Apply a move the rules forbid: it must be refused (with ``code``, when
-        given and the implementation reports codes) and leave the state unchanged."""
+        given and the implementation reports codes: :meth:`code_differs`) and leave
+        the state unchanged."""
         step = action_text(seat, action)
         before = self.adapter.state()
         before_at = mark(self.adapter)
@@ -202,8 +231,8 @@ class Driver:
             events = self.adapter.apply(action, seat)
         except Refused as exc:
             self.claim_refused(code)
-            if code is not None and exc.code is not None and exc.code != code:
-                got = f"refused with {exc.code}"
+            if self.code_differs(code, exc.code):
+                got = f"refused with {exc.code}" if exc.code else "refused without a code"
                 raise self.fail(step, f"refused with {code}", got, attempted=(seat, action)) from None
         else:
             self.history.append(step)
@@ -218,9 +247,8 @@ class Driver:
 
     def claim_refused(self, code: str | None, at: int | None = None) -> None:
         """Say that the move sent as request ``at`` (default: the last) must be refused
-        as illegal, with ``code`` when given (a refusal without a code passes)."""
-        expected = refusal("illegal", code, code_may_be_absent=True, ignored_without_reason_codes=False)
-        claim(self.adapter, at, accept=[], refusal=expected)
+        as illegal, with ``code`` when given (:meth:`code_differs`)."""
+        claim(self.adapter, at, accept=[], refusal=expected_illegal(code))
 
     def claim_events(self, check: Json) -> None:
         """Say that the events of the last move or deal (:attr:`events`) satisfy ``check``."""
