@@ -24,6 +24,7 @@ from typing import Any, ClassVar, NamedTuple
 
 from generala_conformance.games.cards.reference_adapter import ReferenceAdapter
 from generala_conformance.transport.adapter import BadRequest, Json, Refused
+from generala_conformance.transport.declared import SERIES_NOT_SUPPORTED
 from generala_reference.cards.actions import DECLINE, JOKER_ACTION, TAKE_BASE, cards_as_actions
 from generala_reference.cards.deck import JOKER, JOKERS, SUIT_MASKS, format_card, rank, ranked_cards
 from generala_reference.cards.game import PLAY, TAKE, Game
@@ -1398,6 +1399,22 @@ class CodesDisclaimedOthersSent(_Recodes):
         return "not-allowed"
 
 
+class SeriesClaimedNotPlayed(_Declares):
+    """No ``"series": false``, yet a series setup starts its first game alone: no series
+    record, and the next game's ``deal`` is refused."""
+
+    def start(self, setup: Json) -> Json:
+        if isinstance(setup, dict) and setup.get("series") is True:
+            setup = {k: v for k, v in setup.items() if k != "series"}
+        return super().start(setup)
+
+
+class SeriesDisclaimed(_Declares):
+    """``"series": false``: the kit sends it no series (it would play them as the reference)."""
+
+    declares: ClassVar[Json] = {"series": False}
+
+
 class Declaration(NamedTuple):
     """An implementation of a declaration pair: the hello field, whether its hello
     declares what the field offers, the adapter class, and what ``check`` must say —
@@ -1412,8 +1429,10 @@ class Declaration(NamedTuple):
 
 
 DECLARATIONS: dict[str, Declaration] = {
-    "codes-claimed-none-sent": Declaration("reason_codes", True, CodesClaimedNoneSent, clause="R-FOLLOW-2"),
+    "codes-claimed-none-sent": Declaration("reason_codes", True, CodesClaimedNoneSent, clause="R-DECL-2"),
     "codes-disclaimed-others-sent": Declaration("reason_codes", False, CodesDisclaimedOthersSent),
+    "series-claimed-not-played": Declaration("series", True, SeriesClaimedNotPlayed, clause="R-SERIES-1"),
+    "series-disclaimed": Declaration("series", False, SeriesDisclaimed, skipped=SERIES_NOT_SUPPORTED),
 }
 """name -> an implementation of a declaration pair."""
 

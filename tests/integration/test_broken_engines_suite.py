@@ -47,6 +47,39 @@ def run_check(tmp_path: Path, implementation: list[str], *options: str) -> tuple
     return result.returncode, json.loads(report.read_text("utf-8"))
 
 
+NOT_YET_ATTRIBUTED = frozenset(
+    {
+        # the failure is seen through another clause the step decides (a Joker ranked
+        # shows as a wrong trick winner, a dealer who leads as a forced first lead):
+        "champion-at-two",
+        "clockwise-play",
+        "dealer-leads-first",
+        "extra-cards-to-last-served",
+        "follower-joker-loses",
+        "followers-play-after-decline",
+        "forced-even-when-free",
+        "joker-changes-suit",
+        "jokers-left-out",
+        "jokers-ranked",
+        "no-loser-eliminates-last-out",
+        "out-players-not-skipped",
+        "previous-card-suit",
+        "right-counts-eliminated-seats",
+        "suit-order-breaks-ties",
+        # state steps of a series with no clause to decide them yet:
+        "eliminated-dealer-plays",
+        "eliminations-carried-over",
+        "right-falls-back-to-lowest-seat",
+        # the cases error (a valid setup answered bad-request), they do not fail: no roll-up
+        "first-dealer-fixed",
+        "ten-players-refused",
+    }
+)
+"""The broken engines whose roll-up does not name the broken clause first (issue 44
+asks for at most 4; 20 of 74 today). An engine attributed now fails its test until
+it leaves this list."""
+
+
 def failures(report: dict) -> list[dict]:
     return [c for c in report["cases"] if c["outcome"] in ("fail", "error")]
 
@@ -82,6 +115,10 @@ def test_broken_engine_is_caught_by_the_suite(name: str, tmp_path: Path, record_
     )
     assert code == 1 and failed, f"{name} (breaks {clause}) passed the whole suite"
     assert on_clause, f"{name} was caught, but by no case citing {clause}: {failed[:5]}"
+    if name in NOT_YET_ATTRIBUTED:
+        assert not attributed, f"{name} is attributed now: take it out of NOT_YET_ATTRIBUTED"
+    else:
+        assert attributed, f"{name} breaks {clause}, the roll-up names {rollup[0]['clause']} first"
 
 
 def test_the_reference_passes_the_whole_suite(tmp_path: Path) -> None:
