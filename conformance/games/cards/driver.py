@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from generala_conformance.core.transcripts import claim, mark, refusal
-from generala_conformance.games.cards.attribution import Move, Replay, attribute
+from generala_conformance.games.cards.attribution import Attribution, Move, Replay, Shown, attribute
 from generala_conformance.games.cards.divergence import Divergence
 from generala_conformance.games.cards.notation import action_text, canonical, event_text
 from generala_conformance.transport.adapter import Adapter, BadRequest, Refused, Unsupported, kept
@@ -85,6 +85,19 @@ def expected_illegal(code: str | None) -> Json:
     return refusal("illegal", code, code_may_be_absent=False, ignored_without_reason_codes=True)
 
 
+_PLAYERS = ("R-MAT-2", "a game has from 2 to 10 players: this setup's number is one of them")
+_DEALER = ("R-DEAL-3", "any player may deal: this setup's dealer is a seat of the table")
+ALLOWED_BY = {
+    ("bad-players", False): _PLAYERS,
+    ("bad-players", True): _PLAYERS,
+    ("bad-dealer", False): _DEALER,
+    ("bad-dealer", True): _DEALER,
+    ("bad-seated", True): ("R-SERIES-8", "a new series is dealt to every seat: nothing carries over from the last one"),
+}
+"""The clause that allows what a ``bad-request`` code of a valid setup refuses, by
+code and whether the setup starts a series."""
+
+
 class Driver:
     """One implementation playing one case; remembers the moves (to replay them on
     the reference engine when it diverges) and the last events."""
@@ -112,26 +125,43 @@ class Driver:
         return want is not None and self.reason_codes and got != want
 
     def fail(
-        self, step: str, expected: Any, actual: Any, *, attempted: Move | None = None, about: str | None = None
+        self,
+        step: str,
+        expected: Any,
+        actual: Any,
+        *,
+        attempted: Move | None = None,
+        about: str | None = None,
+        code: str | None = None,
+        legal: list[str] | None = None,
     ) -> Divergence:
         """A :class:`Divergence` at ``step`` with the table as it is now and the clause
         it breaks (``attempted``: the move whose acceptance or refusal diverged;
-        ``about``: the snapshot field the step checks; see :func:`attribute`)."""
+        ``about``: the snapshot field the step checks; ``code``, ``legal``: the
+        implementation's refusal code and legal moves; see :func:`attribute`)."""
         try:
             state = self.adapter.state()
         except Exception as exc:
             state = {"error": repr(exc)}
-        attribution = attribute(self.replay, self.events, attempted, about)
+        attribution = attribute(self.replay, self.events, attempted, about, Shown(state, code, legal))
         return Divergence(step, expected, actual, state, history=self.history, attribution=attribution)
 
     def start(self, setup: Json) -> Json:
-        """Start the game; a refusal of a valid setup is a divergence (a
-        ``bad-request`` reply is not caught: it is an error, ``docs/protocol.md``)."""
+        """Start the game; a refusal of this valid setup (one the rules allow) is a
+        divergence, a ``bad-request`` too: it names the clause that allows what its
+        code refuses (:data:`ALLOWED_BY`, ``docs/cards-contract.md``, "Refused setups")."""
         self.replay = Replay(setup)
         try:
-            return self.adapter.start(setup)
+            state = self.adapter.start(setup)
         except Refused as exc:
             raise Divergence("start", "the setup is accepted", f"refused: {exc}", None) from None
+        except BadRequest as exc:
+            allowed = ALLOWED_BY.get((exc.code or "", bool(setup.get("series"))))
+            attribution = Attribution(*allowed) if allowed else None
+            got = f"refused as bad-request {exc.code}: {exc.message}"
+            raise Divergence("start", "the setup is accepted", got, None, attribution=attribution) from None
+        claim(self.adapter, otherwise={"bad-request": "fail"})
+        return state
 
     def expect_refusal(
         self, step: str, call: Callable[[], Any], want: Refusal, *, unchanged: bool = True, unsupported_ok: bool = False
@@ -206,7 +236,7 @@ class Driver:
         if isinstance(result, Refused):
             step = action_text(seat, action)
             refused = f"refused ({result.code}): {result.message}"
-            raise self.fail(step, "the move is accepted", refused, attempted=(seat, action))
+            raise self.fail(step, "the move is accepted", refused, attempted=(seat, action), code=result.code)
         return result
 
     def deal(self, deck: list[str]) -> list[Json]:
@@ -293,4 +323,5 @@ class Driver:
         if got != sorted(expected):
             differs = sorted(set(got) ^ set(expected))
             attempted = (self.adapter.state().get("to_move"), differs[0]) if differs else None
-            raise self.fail(step, f"legal actions {sorted(expected)}", f"legal actions {got}", attempted=attempted)
+            actual = f"legal actions {got}"
+            raise self.fail(step, f"legal actions {sorted(expected)}", actual, attempted=attempted, legal=got)

@@ -80,7 +80,8 @@ class Table:
         if self.pending is not None:
             step, refusal, _ = self.pending
             refused = f"refused ({refusal.code}): {refusal.message}"
-            raise self.driver.fail(step, "the move is accepted", refused, attempted=self.driver.refused)
+            attempted = self.driver.refused
+            raise self.driver.fail(step, "the move is accepted", refused, attempted=attempted, code=refusal.code)
         if self.moved_at is not None:  # the last move was accepted, and must be
             transcripts.claim(self.adapter, self.moved_at[1], accept=["ok"])
             self.moved_at = None
