@@ -200,5 +200,14 @@ def test_a_refused_legal_move_and_a_refused_setup_diverge() -> None:
 
     with pytest.raises(Divergence, match="the setup is accepted"):
         Driver(RefusesSetups()).start(SETUP)
-    with pytest.raises(BadRequest):  # a bad-request reply is an error of the run, not a divergence
+    with pytest.raises(BadRequest):  # a setup the reference refuses too: an error of the run
         Driver(ReferenceAdapter()).start({"position": {**SETUP["position"], "players": 11}})
+
+    class RefusesTen(ReferenceAdapter):
+        def start(self, setup: Json) -> Json:
+            raise BadRequest("bad-players", "2 to 9 players")
+
+    ten = {"deal": {"players": 10, "dealer": 0}}
+    with pytest.raises(Divergence, match="bad-request bad-players") as refused:  # the rules allow it
+        Driver(RefusesTen()).start(ten)
+    assert refused.value.attribution is not None and refused.value.attribution.clause == "R-MAT-2"

@@ -19,6 +19,7 @@ from generala_conformance.core.transcripts import claim, mark, refusal
 from generala_conformance.games.cards.attribution import Attribution, Move, Replay, Shown, attribute
 from generala_conformance.games.cards.divergence import Divergence
 from generala_conformance.games.cards.notation import action_text, canonical, event_text
+from generala_conformance.games.cards.reference_adapter import ReferenceAdapter
 from generala_conformance.transport.adapter import Adapter, BadRequest, Refused, Unsupported, kept
 
 Json = dict[str, Any]
@@ -98,6 +99,15 @@ ALLOWED_BY = {
 code and whether the setup starts a series."""
 
 
+def _allowed(setup: Json) -> bool:
+    """Whether the reference engine accepts ``setup``."""
+    try:
+        ReferenceAdapter().begin(setup)
+    except BadRequest:
+        return False
+    return True
+
+
 class Driver:
     """One implementation playing one case; remembers the moves (to replay them on
     the reference engine when it diverges) and the last events."""
@@ -147,15 +157,19 @@ class Driver:
         return Divergence(step, expected, actual, state, history=self.history, attribution=attribution)
 
     def start(self, setup: Json) -> Json:
-        """Start the game; a refusal of this valid setup (one the rules allow) is a
-        divergence, a ``bad-request`` too: it names the clause that allows what its
-        code refuses (:data:`ALLOWED_BY`, ``docs/cards-contract.md``, "Refused setups")."""
+        """Start the game; a refusal of a setup the rules allow (the reference accepts
+        it) is a divergence, a ``bad-request`` too: it names the clause that allows what
+        its code refuses (:data:`ALLOWED_BY`, ``docs/cards-contract.md``, "Refused
+        setups"). A setup the reference refuses too is the case's fault: its
+        ``bad-request`` is an error of the run."""
         self.replay = Replay(setup)
         try:
             state = self.adapter.start(setup)
         except Refused as exc:
             raise Divergence("start", "the setup is accepted", f"refused: {exc}", None) from None
         except BadRequest as exc:
+            if not _allowed(setup):
+                raise  # the reference refuses it too: the case is wrong, an error of the run
             allowed = ALLOWED_BY.get((exc.code or "", bool(setup.get("series"))))
             attribution = Attribution(*allowed) if allowed else None
             got = f"refused as bad-request {exc.code}: {exc.message}"

@@ -257,8 +257,8 @@ def _check_head(path: Path, doc: Any) -> None:
         raise RecipeError(path, _line_of(doc, ["cases"]), "cases", "a non-empty list of cases")
     for i, case in enumerate(cases):
         if "requires" in case:
-            where = _line_of(doc, ["cases", i, "requires"])
-            raise RecipeError(path, where, f"cases.{i}.requires", "computed: write the values played under as 'rules'")
+            line = _line_of(doc, ["cases", i, "requires"])
+            raise RecipeError(path, line, f"cases.{i}.requires", "computed: write the values played under as 'rules'")
         if not isinstance(case.get("steps"), list) or not case["steps"]:
             raise RecipeError(path, _line_of(doc, ["cases", i]), f"cases.{i}.steps", "a non-empty list of steps")
     heads = [{**{k: v for k, v in c.items() if k != "rules"}, "steps": [{"legal": []}]} for c in cases]
