@@ -12,7 +12,7 @@ DICE_SUITE_VERSION = "1.2.0"
 """The version of the dice game's suite (``dice/``), ``MAJOR.MINOR.PATCH``; its changes in
 ``dice/CHANGELOG.md``."""
 
-SUITE_VERSION = "1.0.0"
+SUITE_VERSION = "1.1.0"
 """The version of the card game's suite (its cases and what they demand), apart from the kit's
 package version: ``MAJOR.MINOR.PATCH``. Each version's case ids are listed in
 ``releases/<version>.yaml`` and its changes in ``CHANGELOG.md``."""

@@ -24,6 +24,7 @@ from typing import Any, ClassVar, NamedTuple
 
 from generala_conformance.games.cards.reference_adapter import ReferenceAdapter
 from generala_conformance.transport.adapter import BadRequest, Json, Refused
+from generala_conformance.transport.declared import SERIES_NOT_SUPPORTED
 from generala_reference.cards.actions import DECLINE, JOKER_ACTION, TAKE_BASE, cards_as_actions
 from generala_reference.cards.deck import JOKER, JOKERS, SUIT_MASKS, format_card, rank, ranked_cards
 from generala_reference.cards.game import PLAY, TAKE, Game
@@ -1338,3 +1339,103 @@ CONTRACT_UNBREAKABLE: dict[str, str] = {
     "implementation answers; tests/unit/test_fixture_refusals.py checks the fuzzer's side.",
 }
 """contract clause -> why no implementation can break it."""
+
+
+# ------------------------------------------------------------------ the declarations
+#
+# For each field of the card game's hello that changes a verdict (docs/protocol.md and
+# docs/cards-contract.md, "What each hello field changes"), a pair of implementations
+# that keep every rule: one declares the field and does not do what it says (caught,
+# citing the clause), one does not declare it (the check it waives, and only that one,
+# is relaxed or skipped with its reason). Served over the JSON-lines protocol by
+# ``tests/impls/contract_engine.py NAME`` and put in-process by ``NAME_adapter``.
+
+
+class _Declares(ReferenceAdapter):
+    """The reference, with :attr:`declares` on top of its hello."""
+
+    declares: ClassVar[Json] = {}
+
+    def hello(self) -> Json:
+        return {**super().hello(), **self.declares}
+
+
+class _Recodes(_Declares):
+    """A reference whose every ``illegal`` refusal (of a move or a deal) gets :meth:`code` instead."""
+
+    def code(self, code: str | None) -> str | None:
+        """The code sent instead of ``code``."""
+        return code
+
+    def apply(self, action: str, player: int | None = None) -> list[Json]:
+        try:
+            return super().apply(action, player)
+        except Refused as exc:
+            raise Refused(self.code(exc.code), exc.message) from None
+
+    def deal(self, deck: list[str]) -> list[Json]:
+        try:
+            return super().deal(deck)
+        except Refused as exc:
+            raise Refused(self.code(exc.code), exc.message) from None
+
+
+class CodesClaimedNoneSent(_Recodes):
+    """``"reason_codes": true``, and no refusal carries a code: caught by every refusal case."""
+
+    declares: ClassVar[Json] = {"reason_codes": True}
+
+    def code(self, code: str | None) -> str | None:
+        return None
+
+
+class CodesDisclaimedOthersSent(_Recodes):
+    """``"reason_codes": false``, and every refusal carries one code of its own: the codes
+    are not compared, so it passes every case."""
+
+    declares: ClassVar[Json] = {"reason_codes": False}
+
+    def code(self, code: str | None) -> str | None:
+        return "not-allowed"
+
+
+class SeriesClaimedNotPlayed(_Declares):
+    """No ``"series": false``, yet a series setup starts its first game alone: no series
+    record, and the next game's ``deal`` is refused."""
+
+    def start(self, setup: Json) -> Json:
+        if isinstance(setup, dict) and setup.get("series") is True:
+            setup = {k: v for k, v in setup.items() if k != "series"}
+        return super().start(setup)
+
+
+class SeriesDisclaimed(_Declares):
+    """``"series": false``: the kit sends it no series (it would play them as the reference)."""
+
+    declares: ClassVar[Json] = {"series": False}
+
+
+class Declaration(NamedTuple):
+    """An implementation of a declaration pair: the hello field, whether its hello
+    declares what the field offers, the adapter class, and what ``check`` must say —
+    the clause of its failures (declared and not done) or the skip reason of the
+    cases the field waives (``""``: no case is skipped, every case passes)."""
+
+    field: str
+    declares: bool
+    adapter: type[ReferenceAdapter]
+    clause: str = ""
+    skipped: str = ""
+
+
+DECLARATIONS: dict[str, Declaration] = {
+    "codes-claimed-none-sent": Declaration("reason_codes", True, CodesClaimedNoneSent, clause="R-DECL-2"),
+    "codes-disclaimed-others-sent": Declaration("reason_codes", False, CodesDisclaimedOthersSent),
+    "series-claimed-not-played": Declaration("series", True, SeriesClaimedNotPlayed, clause="R-SERIES-1"),
+    "series-disclaimed": Declaration("series", False, SeriesDisclaimed, skipped=SERIES_NOT_SUPPORTED),
+}
+"""name -> an implementation of a declaration pair."""
+
+
+for _name, _declaration in DECLARATIONS.items():
+    globals()[_name.replace("-", "_") + "_adapter"] = _declaration.adapter

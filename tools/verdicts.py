@@ -75,7 +75,7 @@ def runs() -> list[Run]:
     sys.path.insert(0, str(ROOT))
     from generala_spec.options import profile_names
 
-    from tests.broken_engines import BROKEN, CONTRACT
+    from tests.broken_engines import BROKEN, CONTRACT, DECLARATIONS
     from tests.dice.broken_engines import BROKEN as DICE_BROKEN
     from tests.e2e import test_example_dice_pypi as pypi
     from tests.e2e import test_example_javascript as js
@@ -110,6 +110,10 @@ def runs() -> list[Run]:
         found.append(Run(f"cards/fuzz/{name}", adapter, CARDS_FUZZ))
     for name in sorted(CONTRACT):
         found.append(Run(f"cards/contract/{name}", ("--adapter-cmd", shlex.join([sys.executable, str(PROGRAM), name]))))
+    for name in sorted(DECLARATIONS):
+        found.append(Run(f"cards/declared/{name}", ("--adapter", f"{ENGINES}:{name.replace('-', '_')}_adapter")))
+        served = ("--adapter-cmd", shlex.join([sys.executable, str(PROGRAM), name]))
+        found.append(Run(f"cards/declared-serve/{name}", served))
     for name in sorted(DICE_BROKEN):
         adapter = (*dice, "--adapter", f"{dice_suite.ENGINES}:{name.replace('-', '_')}")
         found.append(Run(f"dice/broken/{name}", adapter, game="dice"))

@@ -47,6 +47,21 @@ def run_check(tmp_path: Path, implementation: list[str], *options: str) -> tuple
     return result.returncode, json.loads(report.read_text("utf-8"))
 
 
+NOT_YET_ATTRIBUTED = frozenset(
+    {
+        # The two Jokers have one name in the protocol ("JK"): an engine that ranks them
+        # shows exactly as the second Joker played winning, which is R-JOKER-4's break.
+        "jokers-ranked",
+        # A suit order picks, among two tied players, the very one counting the tie-break
+        # the wrong way picks (R-NEXT-4): no case of the suite tells the two apart yet.
+        "suit-order-breaks-ties",
+    }
+)
+"""The broken engines whose roll-up does not name the broken clause first (issue 44
+asks for at most 4 of 74), each with the reason. An engine attributed now fails its
+test until it leaves this list."""
+
+
 def failures(report: dict) -> list[dict]:
     return [c for c in report["cases"] if c["outcome"] in ("fail", "error")]
 
@@ -82,6 +97,10 @@ def test_broken_engine_is_caught_by_the_suite(name: str, tmp_path: Path, record_
     )
     assert code == 1 and failed, f"{name} (breaks {clause}) passed the whole suite"
     assert on_clause, f"{name} was caught, but by no case citing {clause}: {failed[:5]}"
+    if name in NOT_YET_ATTRIBUTED:
+        assert not attributed, f"{name} is attributed now: take it out of NOT_YET_ATTRIBUTED"
+    else:
+        assert attributed, f"{name} breaks {clause}, the roll-up names {rollup[0]['clause']} first"
 
 
 def test_the_reference_passes_the_whole_suite(tmp_path: Path) -> None:

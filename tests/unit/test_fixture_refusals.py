@@ -114,6 +114,11 @@ class DealWithoutCodes(ReferenceAdapter):
         raise Refused(None, "not now")
 
 
+class DealWithoutCodesDeclared(DealWithoutCodes):
+    def hello(self) -> dict:
+        return {**super().hello(), "reason_codes": False}
+
+
 class DealAsBadRequest(ReferenceAdapter):
     def deal(self, deck: list[str]) -> list[dict]:
         raise BadRequest("game-not-over", "not now")
@@ -121,7 +126,9 @@ class DealAsBadRequest(ReferenceAdapter):
 
 def test_a_refused_deal_must_leave_the_state_and_have_the_kind(tmp_path: Path) -> None:
     path = write(tmp_path, DEAL_ON)
-    run(path, DealWithoutCodes())  # illegal without a code: an implementation without reason codes
+    run(path, DealWithoutCodesDeclared())  # illegal without a code: an implementation without reason codes
+    with pytest.raises(Divergence, match="refused as illegal None"):  # ... that says it has them
+        run(path, DealWithoutCodes())
     with pytest.raises(Divergence, match="the state unchanged"):
         run(path, DealChangesState())
     with pytest.raises(Divergence, match="refused as bad-request game-not-over"):

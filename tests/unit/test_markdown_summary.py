@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from generala_conformance.suite import report
 from generala_conformance.suite.markdown import SHOWN, escape, relative, summary
+from generala_scenarios import SUITE_VERSION
 
 from tests.integration.test_conformance_attribution import result as attributed
 
@@ -44,7 +45,7 @@ def test_the_summary_gives_totals_failing_clauses_unexpected_cases_and_skips() -
     )
     lines = text.splitlines()
     assert lines[0] == "### ❌ Générala conformance: NOT OK: 2 unexpected outcome(s) (1 passed of 4)"
-    assert "· cards suite 1.0.0 · generala-kit 0.1.0 · profile fa" in lines[2]
+    assert f"· cards suite {SUITE_VERSION} · generala-kit 0.1.0 · profile fa" in lines[2]
     assert "| 1 | 2 | 0 | 0 | 1 | 0 | 0 | 4 |" in lines
     assert "| R-FOLLOW-2 — statement of R-FOLLOW-2 | 2 | b (b.yaml:7) |" in lines
     assert "- **FAIL** b (b.yaml:7) breaks R-FOLLOW-2: divergence at step: P2 4C" in lines
@@ -57,7 +58,7 @@ def test_implementation_supplied_text_is_escaped() -> None:
     literal = escape(HOSTILE)
     assert "<" not in text and "&lt;img src=x onerror=alert(1)&gt;" in literal
     lines = text.splitlines()
-    assert f"**{literal} 1\\|2** (c&lt;b&gt;) · cards suite 1.0.0" in lines[2]
+    assert f"**{literal} 1\\|2** (c&lt;b&gt;) · cards suite {SUITE_VERSION}" in lines[2]
     assert f"- **FAIL** b (b.yaml:7): {literal}" in lines
     skip_row = next(line for line in lines if line.startswith("| 1 | "))
     assert skip_row == f"| 1 | {literal} |" and unescaped(skip_row, "|") == 3  # two columns still

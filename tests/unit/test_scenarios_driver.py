@@ -107,18 +107,37 @@ def test_a_forbidden_move_must_be_refused_with_its_code_and_change_nothing() -> 
         d.refuse(1, "JK", "off-suit-card")
 
 
-def test_a_refusal_without_a_code_is_accepted_as_any_code() -> None:
-    class NoCodes(ReferenceAdapter):
+def test_a_refusal_code_is_compared_only_when_the_hello_says_reason_codes() -> None:
+    """``"reason_codes": true`` (the default): a refusal without the expected code, or
+    with another, diverges, naming the clause of the refused move; ``false``: any
+    refusal passes, whatever its code (``docs/protocol.md``, "The handshake")."""
+
+    class Recoded(ReferenceAdapter):
+        def __init__(self, codes: bool, code: str | None) -> None:
+            super().__init__()
+            self.codes, self.code = codes, code
+
+        def hello(self) -> Json:
+            return {**super().hello(), "reason_codes": self.codes}
+
         def apply(self, action: str, player: int | None = None) -> list[Json]:
             try:
                 return super().apply(action, player)
             except Refused as exc:
-                raise Refused(None, exc.message) from None
+                raise Refused(self.code, exc.message) from None
 
-    d = Driver(NoCodes())
-    d.start(SETUP)
-    d.act(0, "2C")
-    d.refuse(1, "9H", "off-suit-card")
+    for code in (None, "not-allowed"):
+        d = Driver(Recoded(False, code))
+        d.start(SETUP)
+        d.act(0, "2C")
+        d.refuse(1, "9H", "off-suit-card")
+        d = Driver(Recoded(True, code))
+        d.start(SETUP)
+        d.act(0, "2C")
+        with pytest.raises(Divergence, match="refused with off-suit-card") as caught:
+            d.refuse(1, "9H", "off-suit-card")
+        assert caught.value.attribution is not None and caught.value.attribution.clause == "R-FOLLOW-5"
+        assert ("without a code" in str(caught.value)) == (code is None)
 
 
 def test_a_refusal_that_changes_the_state_diverges() -> None:
@@ -181,5 +200,14 @@ def test_a_refused_legal_move_and_a_refused_setup_diverge() -> None:
 
     with pytest.raises(Divergence, match="the setup is accepted"):
         Driver(RefusesSetups()).start(SETUP)
-    with pytest.raises(BadRequest):  # a bad-request reply is an error of the run, not a divergence
+    with pytest.raises(BadRequest):  # a setup the reference refuses too: an error of the run
         Driver(ReferenceAdapter()).start({"position": {**SETUP["position"], "players": 11}})
+
+    class RefusesTen(ReferenceAdapter):
+        def start(self, setup: Json) -> Json:
+            raise BadRequest("bad-players", "2 to 9 players")
+
+    ten = {"deal": {"players": 10, "dealer": 0}}
+    with pytest.raises(Divergence, match="bad-request bad-players") as refused:  # the rules allow it
+        Driver(RefusesTen()).start(ten)
+    assert refused.value.attribution is not None and refused.value.attribution.clause == "R-MAT-2"

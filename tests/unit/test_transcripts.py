@@ -51,7 +51,7 @@ def _transcript(game_name: str, case_id: str) -> dict[str, Any]:
     return transcript(case, game)
 
 
-ILLEGAL = {"kind": "illegal", "code_may_be_absent": True, "ignored_without_reason_codes": False}
+ILLEGAL = {"kind": "illegal", "code_may_be_absent": False, "ignored_without_reason_codes": True}
 
 
 def test_a_refused_card_is_a_refusal_between_two_equal_states_and_events_are_subsets() -> None:
@@ -60,7 +60,7 @@ def test_a_refused_card_is_a_refusal_between_two_equal_states_and_events_are_sub
     found = _transcript("cards", "illegal-must-follow-suit-1")
     assert found["needs"] == {"options": {}}
     assert [(r["send"]["cmd"], r["send"].get("action"), r["expect"]) for r in found["requests"]] == [
-        ("start", None, {"accept": ["ok"]}),
+        ("start", None, {"accept": ["ok"], "otherwise": {"bad-request": "fail"}}),  # a setup the rules allow
         ("apply", "AC", {"accept": ["ok"], "checks": [_events([{"type": "play", "player": 1, "card": "AC"}])]}),
         ("state", None, {"accept": ["ok"]}),
         ("apply", "KS", {"accept": [], "refusal": {**ILLEGAL, "code": "must-follow-suit"}}),
@@ -91,7 +91,7 @@ def _events(expected: list[dict[str, Any]]) -> dict[str, Any]:
 def test_a_scenario_s_refused_move_and_its_then_steps() -> None:
     found = _transcript("cards", "09_illegal_moves/bad-action-a-text-that-is-not-an-action")
     assert [r["expect"] for r in found["requests"]] == [
-        {"accept": ["ok"]},
+        {"accept": ["ok"], "otherwise": {"bad-request": "fail"}},
         {"accept": ["ok"]},
         {"accept": [], "refusal": {**ILLEGAL, "code": "bad-action"}},
         {"accept": ["ok"], "same_as": 1},

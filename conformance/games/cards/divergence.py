@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from generala_conformance.games.cards.attribution import Attribution
+from generala_conformance.games.cards.attribution import Attribution, within
 from generala_conformance.games.cards.notation import canonical, player, pretty
 
 
@@ -87,6 +87,8 @@ class Divergence(AssertionError):
         lines.append(draw_table(self.state))
         return "\n".join(lines)
 
-    def located(self, where: str) -> Divergence:
-        """The same divergence, naming the case it happened in."""
-        return Divergence(self.step, self.expected, self.actual, self.state, where, self.history, self.attribution)
+    def located(self, where: str, cited: tuple[str, ...] = ()) -> Divergence:
+        """The same divergence, naming the case it happened in (``where``) and, when it
+        cites one clause only (``cited``), that clause (:func:`within`)."""
+        attribution = within(self.attribution, cited)
+        return Divergence(self.step, self.expected, self.actual, self.state, where, self.history, attribution)

@@ -16,9 +16,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from generala_conformance.core.transcripts import claim, mark, refusal
-from generala_conformance.games.cards.attribution import Move, Replay, attribute
+from generala_conformance.games.cards.attribution import Attribution, Move, Replay, Shown, attribute
 from generala_conformance.games.cards.divergence import Divergence
 from generala_conformance.games.cards.notation import action_text, canonical, event_text
+from generala_conformance.games.cards.reference_adapter import ReferenceAdapter
 from generala_conformance.transport.adapter import Adapter, BadRequest, Refused, Unsupported, kept
 
 Json = dict[str, Any]
@@ -72,6 +73,41 @@ def _refusal_of(error: Refused | BadRequest) -> tuple[str, str | None]:
     return ("illegal" if isinstance(error, Refused) else "bad-request"), error.code
 
 
+def reports_codes(adapter: Adapter) -> bool:
+    """Whether the implementation's hello says ``"reason_codes": true`` (``docs/protocol.md``,
+    "The handshake"): then every ``illegal`` refusal must carry the expected code;
+    with ``false`` the codes of ``illegal`` refusals are not compared."""
+    return adapter.hello().get("reason_codes", True) is not False
+
+
+def expected_illegal(code: str | None) -> Json:
+    """The transcript's expected ``illegal`` refusal with ``code`` (``None``: any code): the
+    code is compared unless the hello says ``"reason_codes": false``."""
+    return refusal("illegal", code, code_may_be_absent=False, ignored_without_reason_codes=True)
+
+
+_PLAYERS = ("R-MAT-2", "a game has from 2 to 10 players: this setup's number is one of them")
+_DEALER = ("R-DEAL-3", "any player may deal: this setup's dealer is a seat of the table")
+ALLOWED_BY = {
+    ("bad-players", False): _PLAYERS,
+    ("bad-players", True): _PLAYERS,
+    ("bad-dealer", False): _DEALER,
+    ("bad-dealer", True): _DEALER,
+    ("bad-seated", True): ("R-SERIES-8", "a new series is dealt to every seat: nothing carries over from the last one"),
+}
+"""The clause that allows what a ``bad-request`` code of a valid setup refuses, by
+code and whether the setup starts a series."""
+
+
+def _allowed(setup: Json) -> bool:
+    """Whether the reference engine accepts ``setup``."""
+    try:
+        ReferenceAdapter().begin(setup)
+    except BadRequest:
+        return False
+    return True
+
+
 class Driver:
     """One implementation playing one case; remembers the moves (to replay them on
     the reference engine when it diverges) and the last events."""
@@ -83,37 +119,72 @@ class Driver:
         self.replay = Replay()
         self.refused: Move | None = None  # the last move refused by the implementation
         self.events_at: int | None = None  # the request that answered :attr:`events` (in a recording)
+        self._codes: bool | None = None
+
+    @property
+    def reason_codes(self) -> bool:
+        """Whether the implementation reports reason codes (its hello, read once)."""
+        if self._codes is None:
+            self._codes = reports_codes(self.adapter)
+        return self._codes
+
+    def code_differs(self, want: str | None, got: str | None) -> bool:
+        """Whether an ``illegal`` refusal with ``got`` breaks an expected ``want``: never
+        when any code will do (``want`` ``None``) or the hello says ``"reason_codes":
+        false``; else a refusal without the code (``got`` ``None``) breaks it too."""
+        return want is not None and self.reason_codes and got != want
 
     def fail(
-        self, step: str, expected: Any, actual: Any, *, attempted: Move | None = None, about: str | None = None
+        self,
+        step: str,
+        expected: Any,
+        actual: Any,
+        *,
+        attempted: Move | None = None,
+        about: str | None = None,
+        code: str | None = None,
+        legal: list[str] | None = None,
     ) -> Divergence:
         """A :class:`Divergence` at ``step`` with the table as it is now and the clause
         it breaks (``attempted``: the move whose acceptance or refusal diverged;
-        ``about``: the snapshot field the step checks; see :func:`attribute`)."""
+        ``about``: the snapshot field the step checks; ``code``, ``legal``: the
+        implementation's refusal code and legal moves; see :func:`attribute`)."""
         try:
             state = self.adapter.state()
         except Exception as exc:
             state = {"error": repr(exc)}
-        attribution = attribute(self.replay, self.events, attempted, about)
+        attribution = attribute(self.replay, self.events, attempted, about, Shown(state, code, legal))
         return Divergence(step, expected, actual, state, history=self.history, attribution=attribution)
 
     def start(self, setup: Json) -> Json:
-        """Start the game; a refusal of a valid setup is a divergence (a
-        ``bad-request`` reply is not caught: it is an error, ``docs/protocol.md``)."""
+        """Start the game; a refusal of a setup the rules allow (the reference accepts
+        it) is a divergence, a ``bad-request`` too: it names the clause that allows what
+        its code refuses (:data:`ALLOWED_BY`, ``docs/cards-contract.md``, "Refused
+        setups"). A setup the reference refuses too is the case's fault: its
+        ``bad-request`` is an error of the run."""
         self.replay = Replay(setup)
         try:
-            return self.adapter.start(setup)
+            state = self.adapter.start(setup)
         except Refused as exc:
             raise Divergence("start", "the setup is accepted", f"refused: {exc}", None) from None
+        except BadRequest as exc:
+            if not _allowed(setup):
+                raise  # the reference refuses it too: the case is wrong, an error of the run
+            allowed = ALLOWED_BY.get((exc.code or "", bool(setup.get("series"))))
+            attribution = Attribution(*allowed) if allowed else None
+            got = f"refused as bad-request {exc.code}: {exc.message}"
+            raise Divergence("start", "the setup is accepted", got, None, attribution=attribution) from None
+        claim(self.adapter, otherwise={"bad-request": "fail"})
+        return state
 
     def expect_refusal(
         self, step: str, call: Callable[[], Any], want: Refusal, *, unchanged: bool = True, unsupported_ok: bool = False
     ) -> None:
         """``call`` (a start, a deal or a request) must be refused with ``want``'s kind
-        and code and, when ``unchanged``, leave the state as it was (R-PROTO-1). An
-        ``illegal`` refusal without a code passes (an implementation without reason
-        codes). ``unsupported`` is a divergence, unless ``unsupported_ok`` (the case is
-        then skipped)."""
+        and code and, when ``unchanged``, leave the state as it was (R-PROTO-1). The
+        code of an ``illegal`` refusal is compared only with ``"reason_codes": true``
+        (:meth:`code_differs`). ``unsupported`` is a divergence, unless ``unsupported_ok``
+        (the case is then skipped)."""
         before = self._state_or_none() if unchanged else None
         before_at = mark(self.adapter)
         if unchanged:
@@ -122,7 +193,8 @@ class Driver:
             result = call()
         except (Refused, BadRequest) as exc:
             kind, code = _refusal_of(exc)
-            if kind != want.kind or (code != want.code and not (kind == "illegal" and code is None)):
+            wrong_code = self.code_differs(want.code, code) if kind == "illegal" else code != want.code
+            if kind != want.kind or wrong_code:
                 raise self.fail(step, str(want), f"refused as {kind} {code}: {exc.message}") from None
         except Unsupported as exc:
             if unsupported_ok:
@@ -133,9 +205,9 @@ class Driver:
         claim(
             self.adapter,
             accept=[],
-            refusal=refusal(
-                want.kind, want.code, code_may_be_absent=want.kind == "illegal", ignored_without_reason_codes=False
-            ),
+            refusal=expected_illegal(want.code)
+            if want.kind == "illegal"
+            else refusal(want.kind, want.code, code_may_be_absent=False, ignored_without_reason_codes=False),
             otherwise={
                 "ok": "fail",
                 "illegal": "fail",
@@ -178,7 +250,7 @@ class Driver:
         if isinstance(result, Refused):
             step = action_text(seat, action)
             refused = f"refused ({result.code}): {result.message}"
-            raise self.fail(step, "the move is accepted", refused, attempted=(seat, action))
+            raise self.fail(step, "the move is accepted", refused, attempted=(seat, action), code=result.code)
         return result
 
     def deal(self, deck: list[str]) -> list[Json]:
@@ -194,7 +266,8 @@ class Driver:
 
     def refuse(self, seat: int, action: str, code: str | None) -> None:
         """Apply a move the rules forbid: it must be refused (with ``code``, when
-        given and the implementation reports codes) and leave the state unchanged."""
+        given and the implementation reports codes: :meth:`code_differs`) and leave
+        the state unchanged."""
         step = action_text(seat, action)
         before = self.adapter.state()
         before_at = mark(self.adapter)
@@ -202,8 +275,8 @@ class Driver:
             events = self.adapter.apply(action, seat)
         except Refused as exc:
             self.claim_refused(code)
-            if code is not None and exc.code is not None and exc.code != code:
-                got = f"refused with {exc.code}"
+            if self.code_differs(code, exc.code):
+                got = f"refused with {exc.code}" if exc.code else "refused without a code"
                 raise self.fail(step, f"refused with {code}", got, attempted=(seat, action)) from None
         else:
             self.history.append(step)
@@ -218,9 +291,8 @@ class Driver:
 
     def claim_refused(self, code: str | None, at: int | None = None) -> None:
         """Say that the move sent as request ``at`` (default: the last) must be refused
-        as illegal, with ``code`` when given (a refusal without a code passes)."""
-        expected = refusal("illegal", code, code_may_be_absent=True, ignored_without_reason_codes=False)
-        claim(self.adapter, at, accept=[], refusal=expected)
+        as illegal, with ``code`` when given (:meth:`code_differs`)."""
+        claim(self.adapter, at, accept=[], refusal=expected_illegal(code))
 
     def claim_events(self, check: Json) -> None:
         """Say that the events of the last move or deal (:attr:`events`) satisfy ``check``."""
@@ -265,4 +337,5 @@ class Driver:
         if got != sorted(expected):
             differs = sorted(set(got) ^ set(expected))
             attempted = (self.adapter.state().get("to_move"), differs[0]) if differs else None
-            raise self.fail(step, f"legal actions {sorted(expected)}", f"legal actions {got}", attempted=attempted)
+            actual = f"legal actions {got}"
+            raise self.fail(step, f"legal actions {sorted(expected)}", actual, attempted=attempted, legal=got)

@@ -146,7 +146,7 @@ class Case:
             for step in self.steps:
                 _run_step(driver, step, rules)
         except Divergence as exc:
-            raise exc.located(self.where) from None
+            raise exc.located(self.where, tuple(self.clauses)) from None
 
 
 def _with_rules(setup: Any, rules: Mapping[str, str]) -> Any:

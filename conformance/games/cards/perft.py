@@ -25,9 +25,10 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
+from generala_conformance.games.cards.attribution import Attribution, Replay, attribute
 from generala_conformance.games.cards.divergence import Divergence
 from generala_conformance.games.cards.snapshots import position_of
-from generala_conformance.transport.adapter import Adapter, BadRequest, Refused, lean
+from generala_conformance.transport.adapter import Adapter, BadRequest, Refused, Unsupported, lean
 from generala_reference.cards.actions import format_action
 from generala_reference.cards.game import Game
 from generala_spec import yaml_text
@@ -250,9 +251,52 @@ class PerftCase:
         actual = divide_adapter(adapter, setup, depth)
         diff = {a: (expected.get(a), actual.get(a)) for a in sorted(set(expected) | set(actual))}
         diff = {a: v for a, v in diff.items() if v[0] != v[1]}
+        attribution = culprit(adapter, setup, depth, (expected, actual))
         state = adapter.start(setup)
         step = f"perft {self.id} depth {depth}"
-        return Divergence(step, f"{want} sequences", f"{got}; per first action (expected, got): {diff}", state)
+        shown = f"{got}; per first action (expected, got): {diff}"
+        return Divergence(step, f"{want} sequences", shown, state, attribution=attribution)
+
+
+def _node(adapter: Adapter, setup: Json, path: list[tuple[int | None, str]]) -> Json:
+    """``setup`` started on ``adapter`` and the moves of ``path`` played: the node's
+    snapshot, as a ``position`` setup under the rules of ``setup``."""
+    adapter.start(setup)
+    for seat, action in path:
+        adapter.apply(action, seat)
+    return {"position": position_of(adapter.state()), "rules": setup.get("rules") or {}}
+
+
+def culprit(
+    adapter: Adapter, setup: Json, depth: int, divided: tuple[dict[str, int], dict[str, int]]
+) -> Attribution | None:
+    """The clause of a wrong perft count: down the first subtree whose count differs
+    (``divided``: the root's counts per first action, the reference's and the
+    implementation's), the first node whose legal actions differ from the reference's,
+    and the clause of the position's move generation that allows (or forbids) the
+    action found there (:func:`~generala_conformance.games.cards.attribution.attribute`)."""
+    from generala_conformance.games.cards.reference_adapter import ReferenceAdapter
+
+    path: list[tuple[int | None, str]] = []
+    try:
+        for left in range(depth, 0, -1):
+            reference = _node(ReferenceAdapter(), setup, path)
+            if path:
+                divided = (
+                    divide_adapter(ReferenceAdapter(), reference, left),
+                    divide_adapter(adapter, _node(adapter, setup, path), left),
+                )
+            expected, actual = divided
+            differs = [a for a in sorted(set(expected) | set(actual)) if expected.get(a) != actual.get(a)]
+            if not differs:
+                return None
+            action, seat = differs[0], reference["position"].get("to_move")
+            if left == 1 or action not in expected or action not in actual:
+                return attribute(Replay(setup, list(path)), [], attempted=(seat, action))
+            path.append((seat, action))
+    except (BadRequest, Refused, Unsupported):
+        return None  # the implementation cannot replay the path: no attribution
+    return None
 
 
 def _deck(text: Any) -> list[str]:

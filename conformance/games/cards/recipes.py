@@ -4,9 +4,12 @@ computes the other half (``generala-kit regenerate``, ``scenarios/README.md``).
 A recipe (``scenarios/cards/recipes/<area>/<name>.yaml``) is its fixture file
 (``scenarios/cards/fixtures/<area>/<name>.yaml``) with every value the reference engine
 computes left out. Everything in it was chosen by a person: the names, titles,
-clauses, ambiguity, options (``requires``), sources, the setup (a position or a
-deal), the moves to play, the moves to try (which must be refused), and which
-state fields to assert. Its steps are:
+clauses, ambiguity, the option values the case is played under (``rules``; the
+defaults for the others), sources, the setup (a position or a deal), the moves to
+play, the moves to try (which must be refused), and which state fields to assert.
+The fixture's ``requires`` is computed: the values of ``rules`` (defaults included)
+whose option, set to any other value, changes what the case's steps give
+(:func:`~generala_conformance.core.requirements.derive_requires`). Its steps are:
 
 =====================================  ===========================================
 recipe step                            fixture step (computed part in *italics*)
@@ -43,15 +46,17 @@ from typing import Any
 
 import jsonschema
 from generala_conformance.core import yaml_safe
+from generala_conformance.core.requirements import derive_requires
 from generala_conformance.core.yaml_safe import line_of as _line_of
 from generala_conformance.games.cards.fixtures import FixtureError, _Converter, schema
 from generala_conformance.games.cards.notation import cards, event_text, parse_action, player, seat
 from generala_conformance.games.cards.perft import perft_adapter
 from generala_conformance.games.cards.reference_adapter import ReferenceAdapter
 from generala_conformance.transport.adapter import BadRequest, Refused
-from generala_spec.options import resolve
+from generala_spec.options import UnknownOption, resolve
 
 Json = dict[str, Any]
+SPEC = "cards"
 
 VERSION = 1
 HEAD_KEYS = ("recipe", "about", "provenance", "cases")
@@ -133,9 +138,10 @@ def state_values(state: Mapping[str, Any], fields: list[str]) -> Json:
 class _Run:
     """One recipe case played on the reference engine, step by step."""
 
-    def __init__(self, path: Path, doc: Any, index: int) -> None:
+    def __init__(self, path: Path, doc: Any, index: int, rules: Mapping[str, str]) -> None:
         self.conv = _Converter(path, doc, ["cases", index])
         self.raw = doc["cases"][index]
+        self.rules = dict(rules)
         self.ref = ReferenceAdapter()
 
     def error(self, rel: list[Any], message: str) -> RecipeError:
@@ -149,7 +155,7 @@ class _Run:
         setup = self.conv.position(table) if "position" in raw else self.conv.deal(table)
         if raw.get("series"):
             setup["series"] = True
-        setup["rules"] = dict(raw.get("requires") or {})
+        setup["rules"] = dict(self.rules)
         try:
             self.ref.start(setup)
         except BadRequest as exc:
@@ -250,33 +256,84 @@ def _check_head(path: Path, doc: Any) -> None:
     if not isinstance(cases, list) or not cases or not all(isinstance(c, Mapping) for c in cases):
         raise RecipeError(path, _line_of(doc, ["cases"]), "cases", "a non-empty list of cases")
     for i, case in enumerate(cases):
+        if "requires" in case:
+            line = _line_of(doc, ["cases", i, "requires"])
+            raise RecipeError(path, line, f"cases.{i}.requires", "computed: write the values played under as 'rules'")
         if not isinstance(case.get("steps"), list) or not case["steps"]:
             raise RecipeError(path, _line_of(doc, ["cases", i]), f"cases.{i}.steps", "a non-empty list of steps")
-    heads = [{**c, "steps": [{"legal": []}]} for c in cases]
+    heads = [{**{k: v for k, v in c.items() if k != "rules"}, "steps": [{"legal": []}]} for c in cases]
     skeleton = {"version": 1, "cases": heads} | ({"about": doc["about"]} if "about" in doc else {})
     for error in sorted(jsonschema.Draft202012Validator(schema()).iter_errors(skeleton), key=lambda e: e.path):
         where = list(error.absolute_path)
         raise RecipeError(path, _line_of(doc, where), ".".join(map(str, where)), error.message[:300])
 
 
+def _played(path: Path, doc: Any, i: int, rules: Mapping[str, str]) -> list[Json]:
+    """The computed steps of case ``i`` played under ``rules``; :class:`RecipeError`
+    names the recipe's line when a step cannot be followed."""
+    run = _Run(path, doc, i, rules)
+    try:
+        run.start()
+        return [run.step(k, s) for k, s in enumerate(doc["cases"][i]["steps"])]
+    except RecipeError:
+        raise
+    except FixtureError as exc:  # a bad token in the setup or a step, as the loader reads it
+        raise RecipeError(exc.path, exc.line, exc.field, exc.message) from None
+
+
+def _gives(path: Path, doc: Any, i: int, rules: dict[str, str], steps: list[Json]) -> bool:
+    """Whether case ``i`` played under ``rules`` gives ``steps``."""
+    try:
+        return _played(path, doc, i, rules) == steps
+    except RecipeError:
+        return False
+
+
+def _case(raw: Mapping[str, Any], requires: dict[str, str], steps: list[Json]) -> Json:
+    """The fixture case: the recipe's fields in their order, ``requires`` where the
+    recipe has ``rules`` (else before the sources and the setup), the steps."""
+    case: Json = {}
+    for key, value in raw.items():
+        if key in REQUIRES_BEFORE and "requires" not in case and requires:
+            case["requires"] = requires
+        if key not in ("rules", "steps"):
+            case[key] = value
+    if requires and "requires" not in case:
+        case["requires"] = requires
+    return {**case, "steps": steps}
+
+
+REQUIRES_BEFORE = ("rules", "sources", "position", "deal", "series")
+"""The keys of a recipe case before which the fixture's ``requires`` goes."""
+
+
 def compute(doc: Any, path: Path | str = "<recipe>") -> Json:
     """The fixture document of a recipe document: its hand-chosen fields as they are,
-    in the fixture's key order, and every step's outcome from the reference engine.
+    in the fixture's key order, every step's outcome from the reference engine, and
+    each case's ``requires`` derived by playing it under every other option value.
     :class:`RecipeError` names the recipe's line when a step cannot be followed."""
     path = Path(path)
     _check_head(path, doc)
     cases = []
     for i, raw in enumerate(doc["cases"]):
-        run = _Run(path, doc, i)
-        try:
-            run.start()
-            steps = [run.step(k, s) for k, s in enumerate(raw["steps"])]
-        except RecipeError:
-            raise
-        except FixtureError as exc:  # a bad token in the setup or a step, as the loader reads it
-            raise RecipeError(exc.path, exc.line, exc.field, exc.message) from None
-        cases.append({**{k: v for k, v in raw.items() if k != "steps"}, "steps": steps})
+        written = _rules(path, doc, i)
+        steps = _played(path, doc, i, written)
+        requires = derive_requires(SPEC, written, lambda rules: _gives(path, doc, i, rules, steps))  # noqa: B023
+        cases.append(_case(raw, requires, steps))
     return {"version": 1, **({"about": doc["about"]} if "about" in doc else {}), "cases": cases}
+
+
+def _rules(path: Path, doc: Any, i: int) -> dict[str, str]:
+    """The option values case ``i`` is played under (its ``rules``), checked."""
+    rules = doc["cases"][i].get("rules") or {}
+    where = f"cases.{i}.rules"
+    if not isinstance(rules, Mapping) or not all(isinstance(v, str) for v in rules.values()):
+        raise RecipeError(path, _line_of(doc, ["cases", i, "rules"]), where, "a mapping of option: value")
+    try:
+        resolve("default", dict(rules))
+    except UnknownOption as exc:
+        raise RecipeError(path, _line_of(doc, ["cases", i, "rules"]), where, str(exc)) from None
+    return {str(k): v for k, v in rules.items()}
 
 
 PERFT_KEYS = ("recipe", "about", "provenance", "positions")

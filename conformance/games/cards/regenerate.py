@@ -198,12 +198,14 @@ def _recipe_step(step: Mapping[str, Any], players: int) -> dict[str, Any]:
 
 def recipe_of(fixture: Mapping[str, Any], provenance: str) -> dict[str, Any]:
     """The recipe document of a fixture document: every case with its steps cut to
-    their hand-chosen part (:func:`_recipe_step`)."""
+    their hand-chosen part (:func:`_recipe_step`), its ``requires`` the ``rules`` it is
+    played under (regenerate derives the requires again)."""
     cases = []
     for case in fixture["cases"]:
         players = (case.get("position") or case.get("deal") or {}).get("players", 0)
         steps = [_recipe_step(s, players) for s in case["steps"]]
-        cases.append({**{k: v for k, v in case.items() if k != "steps"}, "steps": steps})
+        head = {("rules" if k == "requires" else k): v for k, v in case.items() if k != "steps"}
+        cases.append({**head, "steps": steps})
     head = {"recipe": recipes.VERSION, "about": fixture.get("about"), "provenance": provenance}
     return {k: v for k, v in head.items() if v is not None} | {"cases": cases}
 

@@ -80,7 +80,8 @@ class Table:
         if self.pending is not None:
             step, refusal, _ = self.pending
             refused = f"refused ({refusal.code}): {refusal.message}"
-            raise self.driver.fail(step, "the move is accepted", refused, attempted=self.driver.refused)
+            attempted = self.driver.refused
+            raise self.driver.fail(step, "the move is accepted", refused, attempted=attempted, code=refusal.code)
         if self.moved_at is not None:  # the last move was accepted, and must be
             transcripts.claim(self.adapter, self.moved_at[1], accept=["ok"])
             self.moved_at = None
@@ -253,9 +254,10 @@ def _event(driver: Driver, step: str, kind: str) -> Json:
     return found[-1]
 
 
-def _expect(driver: Driver, step: str, ok: bool, expected: str, actual: str) -> None:
+def _expect(driver: Driver, step: str, ok: bool, expected: str, actual: str, about: str | None = None) -> None:
+    """Fail ``step`` unless ``ok``; ``about``: the snapshot field it checks (:meth:`Driver.fail`)."""
     if not ok:
-        raise driver.fail(step, expected, actual)
+        raise driver.fail(step, expected, actual, about=about)
 
 
 def _action(verb: str, what: str) -> str:
@@ -297,23 +299,25 @@ def _claim_state(table: Table, step: str, who: int, claim: str) -> None:
         _state_claims(table, ("to_move", "equals", who), ("phase", "equals", "play"), ("trick", "truthy", False))
         _claim_event(driver, step, who, "lead", "player", {})
         ok = state.get("to_move") == who and state.get("phase") == "play" and not state.get("trick")
-        _expect(driver, step, ok, f"{player(who)} to lead a new trick", f"to_move {state.get('to_move')}")
+        _expect(driver, step, ok, f"{player(who)} to lead a new trick", f"to_move {state.get('to_move')}", "to_move")
     elif claim == "is to move":
         _state_claims(table, ("to_move", "equals", who))
-        _expect(driver, step, state.get("to_move") == who, f"{player(who)} to move", str(state.get("to_move")))
+        _expect(
+            driver, step, state.get("to_move") == who, f"{player(who)} to move", str(state.get("to_move")), "to_move"
+        )
     elif claim == "must take a card":
         _state_claims(table, ("phase", "equals", "take"), ("taking", "equals", who), ("to_move", "equals", who))
         ok = state.get("phase") == "take" and state.get("taking") == who and state.get("to_move") == who
-        _expect(driver, step, ok, f"phase take, {player(who)} taking", f"phase {state.get('phase')}")
+        _expect(driver, step, ok, f"phase take, {player(who)} taking", f"phase {state.get('phase')}", "taking")
     elif (m := re.fullmatch(r"holds (\d+) cards?", claim)) is not None:
         _state_claims(table, (who, "length", int(m.group(1))))
         got = len(state["hands"][who])
-        _expect(driver, step, got == int(m.group(1)), f"{m.group(1)} cards", f"{got} cards")
+        _expect(driver, step, got == int(m.group(1)), f"{m.group(1)} cards", f"{got} cards", "hands")
     elif (m := re.fullmatch(r"holds (.+)", claim)) is not None:
         want = canonical(cards(m.group(1).replace("no cards", "none")))
         _state_claims(table, (who, "set-equals", want))
         held = canonical(state["hands"][who])
-        _expect(driver, step, held == want, " ".join(want) or "no cards", " ".join(held) or "no cards")
+        _expect(driver, step, held == want, " ".join(want) or "no cards", " ".join(held) or "no cards", "hands")
     else:
         raise ValueError(f"unknown claim about a player: {claim!r}")
 
@@ -360,8 +364,8 @@ def _general(table: Table, step: str) -> Callable[[], None] | None:
     def refused(code: str) -> None:
         want = code or None
         text, refusal, before, before_at = table.refusal(want)
-        if want and refusal.code is not None and refusal.code != want:
-            got = f"refused with {refusal.code}"
+        if driver.code_differs(want, refusal.code):
+            got = f"refused with {refusal.code}" if refusal.code else "refused without a code"
             raise driver.fail(text, f"refused with {want}", got, attempted=driver.refused)
         after = table.adapter.state()
         transcripts.claim(table.adapter, same_as=before_at)
@@ -381,14 +385,14 @@ def _general(table: Table, step: str) -> Callable[[], None] | None:
         got = list(table.adapter.state().get("out_of_play", []))
         _state_claims(table, ("out_of_play", "includes-all", cards(text)))
         for c in cards(text):
-            _expect(driver, step, c in got, f"{c} out of play", f"out of play {canonical(got)}")
+            _expect(driver, step, c in got, f"{c} out of play", f"out of play {canonical(got)}", "out_of_play")
             got.remove(c)
 
     def not_out_of_play(text: str) -> None:
         got = list(table.adapter.state().get("out_of_play", []))
         _state_claims(table, ("out_of_play", "excludes-all", cards(text)))
         for c in cards(text):
-            _expect(driver, step, c not in got, f"{c} not out of play", f"out of play {canonical(got)}")
+            _expect(driver, step, c not in got, f"{c} not out of play", f"out of play {canonical(got)}", "out_of_play")
 
     def events(text: str) -> None:
         driver.expect_events(step, [parse_event(e) for e in re.split(r",\s+", text)], driver.events)
@@ -397,17 +401,17 @@ def _general(table: Table, step: str) -> Callable[[], None] | None:
         got = [len(h) for h in table.adapter.state()["hands"]]
         want = [int(x) for x in re.split(r",\s*", text)]
         _state_claims(table, ("hands", "lengths", want))
-        _expect(driver, step, got == want, f"hand sizes {want}", f"hand sizes {got}")
+        _expect(driver, step, got == want, f"hand sizes {want}", f"hand sizes {got}", "hands")
 
     def over(negated: str) -> None:
         state = table.adapter.state()
         _state_claims(table, ("over", "truthy", not negated))
-        _expect(driver, step, bool(state.get("over")) != bool(negated), step, f"over = {state.get('over')}")
+        _expect(driver, step, bool(state.get("over")) != bool(negated), step, f"over = {state.get('over')}", "over")
 
     def series_on(_: str) -> None:
         series = table.adapter.state().get("series") or {}
         transcripts.claim(table.adapter, check={"path": ["state", "series", "over"], "op": "equals", "value": False})
-        _expect(driver, step, series.get("over") is False, "the series goes on", str(series))
+        _expect(driver, step, series.get("over") is False, "the series goes on", str(series), "series")
 
     def nobody_out(_: str) -> None:
         driver.claim_events({"op": "none-where", "where": {"type": "out"}})

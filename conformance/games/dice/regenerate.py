@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from generala_conformance.core.fixture_writer import fixture_text
+from generala_conformance.core.requirements import derive_requires
 from generala_conformance.core.yaml_safe import load, read_text
 from generala_conformance.games.dice import scoring_cases, whole_games
 from generala_conformance.games.dice.cases import DiceCase, dice_list
@@ -20,7 +21,6 @@ from generala_conformance.games.dice.recipes import compute
 from generala_conformance.games.dice.reference_adapter import DiceReferenceAdapter
 from generala_conformance.games.dice.runner import DiceDivergence, run_game
 from generala_scenarios import ROOT
-from generala_spec.options import options, resolve
 
 SPEC = "dice"
 DICE_ROOT = ROOT / "dice"
@@ -42,15 +42,9 @@ def _holds(raw: dict[str, Any], rules: dict[str, str]) -> bool:
 
 def game_requires(raw: dict[str, Any]) -> dict[str, str]:
     """The case's ``requires`` with every option added whose other values change what
-    its steps answer (one option at a time, the others at the case's values)."""
+    its steps answer (:func:`~generala_conformance.core.requirements.derive_requires`)."""
     requires = dict(raw.get("requires") or {})
-    rules = {**resolve("default", spec=SPEC), **requires}
-    for name, option in options(SPEC).items():
-        if name in requires:
-            continue
-        if any(not _holds(raw, {**rules, name: value}) for value in option.values if value != rules[name]):
-            requires[name] = rules[name]
-    return dict(sorted(requires.items()))
+    return derive_requires(SPEC, requires, lambda rules: _holds(raw, rules), kept=requires)
 
 
 def _with_requires(case: dict[str, Any]) -> dict[str, Any]:
