@@ -15,10 +15,11 @@ from typing import Any
 from generala_conformance.core.fixture_writer import fixture_text
 from generala_conformance.core.yaml_safe import load, read_text
 from generala_conformance.games.dice import scoring_cases, whole_games
+from generala_conformance.games.dice.attribution import DiceDivergence
 from generala_conformance.games.dice.cases import DiceCase, dice_list
 from generala_conformance.games.dice.recipes import compute
 from generala_conformance.games.dice.reference_adapter import DiceReferenceAdapter
-from generala_conformance.games.dice.runner import DiceDivergence, run_game
+from generala_conformance.games.dice.runner import run_game
 from generala_scenarios import ROOT
 from generala_spec.options import options, resolve
 
