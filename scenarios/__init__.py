@@ -8,7 +8,7 @@ ROOT = Path(__file__).resolve().parent
 CARDS = ROOT / "cards"
 """The card game's suite: ``features/``, ``fixtures/``, ``perft/``, ``recipes/``, ``releases/``."""
 
-DICE_SUITE_VERSION = "1.1.0"
+DICE_SUITE_VERSION = "1.2.0"
 """The version of the dice game's suite (``dice/``), ``MAJOR.MINOR.PATCH``; its changes in
 ``dice/CHANGELOG.md``."""
 

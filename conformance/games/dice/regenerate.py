@@ -1,8 +1,8 @@
 """Write the dice suite's fixtures (``scenarios/dice/fixtures/``) from their sources:
 the scoring cases generated over every roll (:mod:`.scoring_cases`), the game
 recipes (``scenarios/dice/recipes/``, :mod:`.recipes`) and the whole games
-(:mod:`.whole_games`). Every game case's ``requires`` is completed with each option
-its steps turn out to depend on (:func:`game_requires`). The same sources always
+(:mod:`.whole_games`). Every game case's ``requires`` is derived: the options its
+steps turn out to depend on (:func:`game_requires`). The same sources always
 give the same bytes (:func:`~generala_conformance.core.fixture_writer.fixture_text`).
 """
 
@@ -42,15 +42,16 @@ def _holds(raw: dict[str, Any], rules: dict[str, str]) -> bool:
 
 
 def game_requires(raw: dict[str, Any]) -> dict[str, str]:
-    """The case's ``requires`` with every option added whose other values change what
-    its steps answer (one option at a time, the others at the case's values)."""
-    requires = dict(raw.get("requires") or {})
-    rules = {**resolve("default", spec=SPEC), **requires}
-    for name, option in options(SPEC).items():
-        if name in requires:
-            continue
-        if any(not _holds(raw, {**rules, name: value}) for value in option.values if value != rules[name]):
-            requires[name] = rules[name]
+    """What the case requires, derived by playing it on the reference: each option one
+    of whose other values changes what its steps answer (one option at a time, the
+    others at the values the case was computed under: the defaults and its recipe's
+    ``requires``). A value the recipe names that no step depends on is dropped."""
+    rules = {**resolve("default", spec=SPEC), **(raw.get("requires") or {})}
+    requires = {
+        name: rules[name]
+        for name, option in options(SPEC).items()
+        if any(not _holds(raw, {**rules, name: value}) for value in option.values if value != rules[name])
+    }
     return dict(sorted(requires.items()))
 
 

@@ -175,8 +175,8 @@ def said(points: Any) -> str:
 def _score_clause(
     case: DiceCase, category: str, want: Any, got: Any, rules: Mapping[str, str], table: PointTable | None
 ) -> DiceAttribution:
-    """The clause a wrong entry breaks: its qualification, the first-roll bonus (only
-    when the entry is off by that bonus exactly), a declared point table not held to
+    """The clause a wrong entry breaks: its qualification, the first-roll bonus (the
+    entry lacks that bonus exactly, or has it on a later roll of all five dice), a declared point table not held to
     (the entry is the options' points, D-SCORE-7), else the category's points."""
     if (want is None) != (got is None):
         clause = qualify_clause(category, case.requires)
@@ -185,11 +185,10 @@ def _score_clause(
         return DiceAttribution(clause, f"whether {_dice(case)} qualifies for {category}")
     reading = DiceRules.of(overrides=case_reading(case, rules))
     bonus = (table or PointTable.of(reading)).bonus(Category(category))
-    if bonus and isinstance(got, int) and abs(want - got) == bonus:
-        if case.roll["roll"] > 1 and case.roll["thrown"] == 5:
-            return DiceAttribution("D-FIRST-2", f"whether roll {case.roll['roll']} of all five dice is a first roll")
-        if case.roll["roll"] == 1 and got == want - bonus:
-            return DiceAttribution("D-FIRST-1", f"the first-roll bonus of {category}")
+    if bonus and isinstance(got, int) and got == want - bonus:
+        return DiceAttribution("D-FIRST-1", f"the first-roll bonus of {category}")
+    if bonus and isinstance(got, int) and got == want + bonus and case.roll["roll"] > 1 and case.roll["thrown"] == 5:
+        return DiceAttribution("D-FIRST-2", f"whether roll {case.roll['roll']} of all five dice is a first roll")
     if table is not None and got == score_request(
         {**case.roll, "rules": case_reading(case, rules), "marks": dict(case.marks)}
     )["scores"].get(category):
