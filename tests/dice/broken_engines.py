@@ -204,9 +204,10 @@ class ScoresAnything(DiceGame):
         category = self._open_category(name)
         player, roll = self._player, self._roll
         total = points(category, roll, self.table, self._first)  # type: ignore[arg-type]
+        bonus = total - points(category, roll, self.table, first_roll=False)  # type: ignore[arg-type]
         self._scored[player] |= category.bit
         self._points[player][category] = total
-        return [Scored(player, name, total, 0), *self._end_turn()]
+        return [Scored(player, name, total, bonus), *self._end_turn()]
 
 
 class Reopens(DiceGame):

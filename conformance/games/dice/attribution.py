@@ -169,7 +169,8 @@ def event_clause(want: list[Mapping[str, Any]], got: list[Any], action: str) -> 
     extra = got[len(want)] if len(got) > len(want) else None
     kind = extra.get("type") if isinstance(extra, dict) else None
     if kind == "game-over":
-        return DiceAttribution("D-END-1", f"the game goes on after {action}")
+        clause = "D-FIRST-5" if isinstance(extra, dict) and extra.get("automatic") else "D-END-1"
+        return DiceAttribution(clause, f"the game goes on after {action}")
     if kind == "auto-win":
         return DiceAttribution("D-FIRST-3", f"{action} wins nothing at once")
     return DiceAttribution("D-TURN-5", f"nothing more happens after {action}")

@@ -185,14 +185,14 @@ def _score_clause(
         return DiceAttribution(clause, f"whether {_dice(case)} qualifies for {category}")
     reading = DiceRules.of(overrides=case_reading(case, rules))
     bonus = (table or PointTable.of(reading)).bonus(Category(category))
-    if bonus and isinstance(got, int) and got == want - bonus:
-        return DiceAttribution("D-FIRST-1", f"the first-roll bonus of {category}")
-    if bonus and isinstance(got, int) and got == want + bonus and case.roll["roll"] > 1 and case.roll["thrown"] == 5:
-        return DiceAttribution("D-FIRST-2", f"whether roll {case.roll['roll']} of all five dice is a first roll")
     if table is not None and got == score_request(
         {**case.roll, "rules": case_reading(case, rules), "marks": dict(case.marks)}
     )["scores"].get(category):
         return DiceAttribution("D-SCORE-7", f"the points of {category} in the declared table")
+    if bonus and isinstance(got, int) and got == want - bonus:
+        return DiceAttribution("D-FIRST-1", f"the first-roll bonus of {category}")
+    if bonus and isinstance(got, int) and got == want + bonus and case.roll["roll"] > 1 and case.roll["thrown"] == 5:
+        return DiceAttribution("D-FIRST-2", f"whether roll {case.roll['roll']} of all five dice is a first roll")
     return DiceAttribution(POINT_CLAUSES[category], f"the points of {_dice(case)} in {category}")
 
 

@@ -42,6 +42,7 @@ from generala_conformance.games.dice.attribution import (
     accepted_clause,
     qualify_clause,
     refusal_clause,
+    state_clause,
 )
 from generala_conformance.games.dice.reference_adapter import score_request
 from generala_conformance.games.dice.runner import (
@@ -377,7 +378,9 @@ def _totals(dice_table: DiceTable, totals: str) -> None:
     if declared_table(dice_table.hello) is None:
         dice_table.claim_state("totals", "equals", want)
     if declared_table(dice_table.hello) is None and state["totals"] != want:
-        raise DiceDivergence("the totals", want, state["totals"], DiceAttribution("D-END-2", "each player's points"))
+        raise DiceDivergence(
+            "the totals", want, state["totals"], state_clause("totals", want, state["totals"], dice_table.played)
+        )
 
 
 # -- Then: the scoring level ---------------------------------------------------------

@@ -120,7 +120,7 @@ WON_AT_EVERY_SEAT = [
     ("four", 4, 3, 14),
 ]
 """Games of 2, 3 and 4 players won by one player at each seat (D-END-2): words, players,
-the winner's seat, the seed (``tests/unit/test_dice_suite_games.py`` checks the winner)."""
+the winner's seat, the seed (``tests/unit/test_dice_suite_games.py`` checks each winner)."""
 
 GAMES: list[dict[str, Any]] = [
     {"name": "one-player", "players": 1, "requires": {}, "seed": 1, "tie": False},
