@@ -136,6 +136,13 @@ GAMES: list[dict[str, Any]] = [
         "tie": False,
     },
     {"name": "two-players-tie", "players": 2, "requires": {}, "seed": 7, "tie": True},
+    {
+        "name": "three-players-closed-generala",
+        "players": 3,
+        "requires": {"double-generala": "after-generala-closed"},
+        "seed": 9,
+        "tie": False,
+    },
     *(
         {"name": f"{words}-players-won-by-p{seat + 1}", "players": players, "requires": {}, "seed": seed, "tie": False}
         for words, players, seat, seed in WON_AT_EVERY_SEAT
