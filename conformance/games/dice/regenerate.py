@@ -45,13 +45,19 @@ def game_requires(raw: dict[str, Any]) -> dict[str, str]:
     """What the case requires, derived by playing it on the reference: each option one
     of whose other values changes what its steps answer (one option at a time, the
     others at the values the case was computed under: the defaults and its recipe's
-    ``requires``). A value the recipe names that no step depends on is dropped."""
+    ``requires``). A value the recipe names that no step depends on is dropped,
+    unless a required value is told apart from another only with it."""
     rules = {**resolve("default", spec=SPEC), **(raw.get("requires") or {})}
-    requires = {
-        name: rules[name]
-        for name, option in options(SPEC).items()
-        if any(not _holds(raw, {**rules, name: value}) for value in option.values if value != rules[name])
-    }
+    others = {name: [v for v in option.values if v != rules[name]] for name, option in options(SPEC).items()}
+    requires = {name: rules[name] for name in others if any(not _holds(raw, {**rules, name: v}) for v in others[name])}
+    told = [(name, v) for name in requires for v in others[name]]  # what the case tells its values from
+    for name in sorted(set(raw.get("requires") or {}) - set(requires)):
+        if any(
+            not _holds(raw, {**rules, o: w}) and _holds(raw, {**rules, o: w, name: v})
+            for o, w in told
+            for v in others[name]
+        ):
+            requires[name] = rules[name]  # without it, a required value is no more told apart
     return dict(sorted(requires.items()))
 
 
