@@ -77,6 +77,7 @@ def runs() -> list[Run]:
 
     from tests.broken_engines import BROKEN, CONTRACT, DECLARATIONS
     from tests.dice.broken_engines import BROKEN as DICE_BROKEN
+    from tests.dice.broken_engines import PASSING as DICE_PASSING
     from tests.e2e import test_example_dice_pypi as pypi
     from tests.e2e import test_example_javascript as js
     from tests.e2e import test_example_javascript_dice as js_dice
@@ -118,6 +119,9 @@ def runs() -> list[Run]:
         adapter = (*dice, "--adapter", f"{dice_suite.ENGINES}:{name.replace('-', '_')}")
         found.append(Run(f"dice/broken/{name}", adapter, game="dice"))
         found.append(Run(f"dice/fuzz/{name}", adapter, DICE_FUZZ, game="dice"))
+    for name in sorted(DICE_PASSING):
+        adapter = (*dice, "--adapter", f"{dice_suite.ENGINES}:{name.replace('-', '_')}")
+        found.append(Run(f"dice/passing/{name}", adapter, game="dice"))
     if js.NODE is None:
         print("warning: node is not on PATH: the JavaScript engines are not recorded", file=sys.stderr)
         found = [run for run in found if not run.name.endswith("/javascript")]

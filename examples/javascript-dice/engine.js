@@ -173,6 +173,7 @@ function handle(session, req) {
         levels: ['scoring', 'game'],
         options: R.OPTIONS,
         reason_codes: true,
+        one_player_games: true,
         batch: true,
       };
     case 'score':

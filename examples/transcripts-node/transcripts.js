@@ -149,7 +149,7 @@ function parseTranscript(file, line, text) {
 
 const FIELDS = {
   transcript: ['format', 'game', 'suite', 'id', 'title', 'kind', 'where', 'clauses', 'ambiguities', 'needs', 'requests'],
-  needs: ['options', 'series', 'level', 'declared_points'],
+  needs: ['options', 'series', 'level', 'declared_points', 'one_player_games'],
   request: ['send', 'expect'],
   expect: ['accept', 'refusal', 'otherwise', 'same_as', 'checks'],
   check: ['path', 'op', 'value', 'where'],
@@ -417,6 +417,7 @@ function lacking(needs, hello) {
   if (needs.series && hello.series === false) return 'series not supported (the hello says "series": false)';
   if (needs.level && !list(hello.levels).includes(needs.level)) return `level not supported: ${needs.level}`;
   if (needs.declared_points === false && hello.points != null) return 'point table declared by the implementation';
+  if (needs.one_player_games && hello.one_player_games !== true) return 'one-player games not declared (the hello lacks "one_player_games": true)';
   return null;
 }
 

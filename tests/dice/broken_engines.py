@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
 
 from generala_conformance.games.dice.reference_adapter import DiceReferenceAdapter, score_request
-from generala_conformance.transport.adapter import BadRequest, Json
+from generala_conformance.transport.adapter import BadRequest, Json, Refused
 from generala_reference.dice import (
     CATEGORIES,
     Category,
@@ -205,9 +205,10 @@ class ScoresAnything(DiceGame):
         category = self._open_category(name)
         player, roll = self._player, self._roll
         total = points(category, roll, self.table, self._first)  # type: ignore[arg-type]
+        bonus = total - points(category, roll, self.table, first_roll=False)  # type: ignore[arg-type]
         self._scored[player] |= category.bit
         self._points[player][category] = total
-        return [Scored(player, name, total, 0), *self._end_turn()]
+        return [Scored(player, name, total, bonus), *self._end_turn()]
 
 
 class Reopens(DiceGame):
@@ -304,13 +305,51 @@ def game(cls: type[DiceGame]) -> Callable[[], DiceReferenceAdapter]:
 
 
 class OnePlayerRefused(DiceReferenceAdapter):
-    """D-PLAY-1: a game needs two players."""
+    """D-PLAY-1: declares one-player games (the reference's hello) and refuses them."""
 
     def start(self, setup: Json) -> Json:
         if isinstance(setup, dict) and setup.get("players") == 1:
             self.game = None
             raise BadRequest("bad-players", "a game has 2 or more players")
         return super().start(setup)
+
+
+class TwoOrMore(OnePlayerRefused):
+    """Refuses one-player games, as the source says ("dois ou mais jogadores"), and does
+    not declare them: no rule broken (AMB-12). ``game_class``: what else it breaks."""
+
+    def hello(self) -> Json:
+        return {k: v for k, v in super().hello().items() if k != "one_player_games"}
+
+
+def two_or_more(cls: type[DiceGame] = DiceGame) -> Callable[[], DiceReferenceAdapter]:
+    return lambda: TwoOrMore(game_class=cls)
+
+
+class ChainedWinner(DiceGame):
+    """D-END-2: picks the winner by comparing each player with the one before him (the
+    last who beats his predecessor wins), not with the best so far."""
+
+    def _finish(self) -> list[Any]:
+        events = super()._finish()
+        over = events[-1]
+        if not self._auto_winners:
+            totals, best = over.totals, 0
+            for player in range(1, self.players):
+                if totals[player] > totals[player - 1]:
+                    best = player
+            self._winners = (best,)
+            events[-1] = type(over)(self._winners, totals, over.automatic)
+        return events
+
+
+class WritesTheWinningGenerala(DiceGame):
+    """D-FIRST-3: writes Generala's points for a winning first-roll Generala (the turn
+    ends with the win, without a score)."""
+
+    def _auto_win(self, player: int) -> list[Any]:
+        self._points[player][Category.GENERALA] += self.table.generala
+        return super()._auto_win(player)
 
 
 class AnyoneMayPlay(DiceReferenceAdapter):
@@ -320,8 +359,57 @@ class AnyoneMayPlay(DiceReferenceAdapter):
         return super().apply(action, None, dice)
 
 
+class Recoded(DiceReferenceAdapter):
+    """Refuses what the reference refuses, with the code :meth:`recode` gives for the
+    reference's (``None``: no code); ``reason_codes`` is what its hello says of codes."""
+
+    reason_codes = True
+
+    def recode(self, code: str | None) -> str | None:
+        return code
+
+    def hello(self) -> Json:
+        return {**super().hello(), "reason_codes": self.reason_codes}
+
+    def apply(self, action: str, player: int | None = None, dice: list[int] | None = None) -> list[Json]:
+        try:
+            return super().apply(action, player, dice)
+        except Refused as refused:
+            raise Refused(self.recode(refused.code), refused.message) from None
+
+
+class SaysNoCode(Recoded):
+    """D-TURN-3: claims reason codes and refuses a re-roll beyond the last without one."""
+
+    def recode(self, code: str | None) -> str | None:
+        return None if code == "no-rolls-left" else code
+
+
+class SaysAnotherCode(Recoded):
+    """D-TURN-3: claims reason codes and refuses a re-roll beyond the last as if the turn had not begun."""
+
+    def recode(self, code: str | None) -> str | None:
+        return "not-rolled" if code == "no-rolls-left" else code
+
+
+class WrongCodesDisclaimed(Recoded):
+    """Says ``"reason_codes": false`` and refuses every action with a code of its own:
+    its refusals are checked without their code (``docs/dice-contract.md``)."""
+
+    reason_codes = False
+
+    def recode(self, code: str | None) -> str | None:
+        return "refused"
+
+
 BROKEN: dict[str, Broken] = {
     "one-player-refused": Broken("D-PLAY-1", OnePlayerRefused),
+    "says-no-code": Broken("D-TURN-3", SaysNoCode),
+    "says-another-code": Broken("D-TURN-3", SaysAnotherCode),
+    "two-or-more-scores-twice": Broken("D-SHEET-4", two_or_more(ScoresTwice)),
+    "two-or-more-one-roll-more": Broken("D-TURN-3", two_or_more(OneRollMore)),
+    "chained-winner": Broken("D-END-2", game(ChainedWinner)),
+    "writes-the-winning-generala": Broken("D-FIRST-3", game(WritesTheWinningGenerala)),
     "anyone-may-play": Broken("D-PLAY-2", AnyoneMayPlay),
     "sorts-nothing": Broken("D-PLAY-3", game(SortsNothing)),
     "rolls-twice": Broken("D-TURN-1", game(RollsTwice)),
@@ -362,8 +450,17 @@ BROKEN: dict[str, Broken] = {
     "points-beat-the-auto-win": Broken("D-END-3", game(PointsBeatTheAutoWin)),
 }
 
+PASSING: dict[str, Callable[[], DiceReferenceAdapter]] = {
+    "two-or-more": two_or_more(),
+    "wrong-codes-disclaimed": WrongCodesDisclaimed,
+}
+"""Engines that differ from the reference only where their hello allows it: each passes
+the whole dice suite (one-player games refused and not declared; reason codes disclaimed)."""
+
 UNBREAKABLE: dict[str, str] = {}
 """Clauses no engine breaks alone, with why (none: every dice clause has its engine)."""
 
 for _name, _broken in BROKEN.items():  # a factory per engine, for --adapter FILE:NAME
     globals()[_name.replace("-", "_")] = _broken.make
+for _name, _make in PASSING.items():
+    globals()[_name.replace("-", "_")] = _make

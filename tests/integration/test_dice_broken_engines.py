@@ -5,12 +5,14 @@ run summary (tests/conftest.py)."""
 
 from __future__ import annotations
 
+import shlex
+import sys
 from pathlib import Path
 
 import pytest
 from generala_spec.rulebook import clauses
 
-from tests.dice.broken_engines import BROKEN, UNBREAKABLE
+from tests.dice.broken_engines import BROKEN, PASSING, UNBREAKABLE
 from tests.integration.test_broken_engines_suite import failures, run_check
 
 ENGINES = Path(__file__).parents[1] / "dice" / "broken_engines.py"
@@ -68,3 +70,74 @@ def test_the_dice_reference_passes_the_whole_dice_suite(tmp_path: Path) -> None:
     code, report = run_check(tmp_path, ["--game", "dice"])
     assert code == 0 and report["ok"]
     assert report["summary"]["pass"] == report["summary"]["total"] > 1500
+
+
+ONE_PLAYER = 'one-player games not declared (the hello lacks "one_player_games": true)'
+
+
+def _served(name: str) -> list[str]:
+    """``check``'s arguments for engine ``name`` played through ``serve`` (the protocol)."""
+    serve = shlex.join(
+        [sys.executable, "-m", "generala_conformance.cli", "serve", "--game", "dice", "--adapter", _adapter(name)]
+    )
+    return ["--game", "dice", "--adapter-cmd", serve]
+
+
+def _adapter(name: str) -> str:
+    return f"{ENGINES}:{name.replace('-', '_')}"
+
+
+@pytest.mark.parametrize("how", ["in-process", "serve"])
+@pytest.mark.parametrize("name", sorted(PASSING))
+def test_an_engine_holding_to_its_hello_passes(name: str, how: str, tmp_path: Path) -> None:
+    """Refusing one-player games without declaring them (AMB-12), or disclaiming reason
+    codes and sending wrong ones: the whole suite passes, nothing errs."""
+    implementation = ["--game", "dice", "--adapter", _adapter(name)] if how == "in-process" else _served(name)
+    code, report = run_check(tmp_path, implementation)
+    assert code == 0 and report["summary"]["error"] == 0 and report["summary"]["fail"] == 0
+    skips = {s["reason"]: s["count"] for s in report["skips"]}
+    if name == "two-or-more":
+        one_player = [c["id"] for c in report["cases"] if c["outcome"] == "skip"]
+        assert skips == {ONE_PLAYER: len(one_player)} and "game/whole/one-player" in one_player
+    else:
+        assert skips == {}
+
+
+@pytest.mark.parametrize("how", ["in-process", "serve"])
+@pytest.mark.parametrize("name", ["says-no-code", "says-another-code", "one-player-refused"])
+def test_an_engine_breaking_its_hello_fails_naming_the_clause(name: str, how: str, tmp_path: Path) -> None:
+    """Claiming reason codes and sending none (or another), or declaring one-player games
+    and refusing them: failures (never errors) naming the clause the code or the game enforces."""
+    implementation = ["--game", "dice", "--adapter", _adapter(name)] if how == "in-process" else _served(name)
+    code, report = run_check(tmp_path, implementation)
+    assert code == 1 and report["summary"]["error"] == 0
+    assert report["rollup"][0]["clause"] == BROKEN[name].clause
+
+
+@pytest.mark.parametrize("name", sorted(BROKEN))
+def test_the_roll_up_names_the_broken_clause_first(name: str, tmp_path: Path) -> None:
+    """The clause most failures are attributed to is the one the engine breaks."""
+    code, report = run_check(tmp_path, ["--game", "dice", "--adapter", _adapter(name)])
+    assert code == 1 and report["summary"]["error"] == 0
+    assert [row["clause"] for row in report["rollup"]][:1] == [BROKEN[name].clause], report["rollup"]
+
+
+def test_a_closed_category_scored_again_is_attributed_to_the_sheet_clause(tmp_path: Path) -> None:
+    """With one-player games refused (undeclared), every failure of an engine scoring a
+    category twice is blamed on D-SHEET-4, none on a category's clause (D-CAT-*)."""
+    failed = _failed(tmp_path, "two-or-more-scores-twice")
+    assert failed and {clause for clause, _ in failed.values()} == {"D-SHEET-4"}
+    assert "game/players/a-scored-category-is-closed-in-a-game-of-two" in failed
+
+
+def test_a_winning_generala_written_on_the_sheet_is_attributed_to_the_first_roll_clause(tmp_path: Path) -> None:
+    """Points written for a winning first-roll Generala break D-FIRST-3 (the turn ends
+    without a score), not D-END-3 (who wins)."""
+    failed = _failed(tmp_path, "writes-the-winning-generala")
+    assert failed and {clause for clause, _ in failed.values()} == {"D-FIRST-3"}
+
+
+def test_a_winner_by_a_chain_of_pairwise_comparisons_fails_the_games_won_at_every_seat(tmp_path: Path) -> None:
+    failed = _failed(tmp_path, "chained-winner")
+    assert {"game/whole/three-players-won-by-p1", "game/whole/four-players-won-by-p1"} <= set(failed)
+    assert {clause for clause, _ in failed.values()} == {"D-END-2"}

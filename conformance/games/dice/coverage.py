@@ -14,9 +14,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from generala_conformance.core.coverage import Coverage, _cite, _option, check_feature
+from generala_conformance.games.dice.attribution import DiceDivergence
 from generala_conformance.games.dice.cases import DiceCase, DiceFixtureError, load_all
 from generala_conformance.games.dice.reference_adapter import DiceReferenceAdapter
-from generala_conformance.games.dice.runner import DiceDivergence, run_case
+from generala_conformance.games.dice.runner import run_case
 from generala_conformance.games.dice.steps import STEPS
 from generala_spec import rulebook
 from generala_spec.options import options, resolve

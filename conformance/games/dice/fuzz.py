@@ -19,7 +19,7 @@ from typing import Any
 from generala_conformance.core.sent_rules import rules_to_send
 from generala_conformance.games.dice.recipes import compute_case
 from generala_conformance.games.dice.reference_adapter import DiceReferenceAdapter, score_request
-from generala_conformance.games.dice.runner import apply_fields, declared_table, levels_of, requires_for
+from generala_conformance.games.dice.runner import apply_fields, declared_table, levels_of, plays_alone, requires_for
 from generala_conformance.transport.adapter import Adapter, BadRequest, Refused, Unsupported
 from generala_reference.dice import DiceGame
 from generala_spec.options import options, profile_names, resolve
@@ -95,7 +95,7 @@ def play(impl: Adapter, seed: int, index: int, illegal_rate: float = 0.05) -> Di
         game_class=lambda **kw: DiceGame(table=table, **kw),  # type: ignore[arg-type]
         scorer=lambda request: score_request(request, table),  # a declared table's points (D-SCORE-7)
     )
-    players = rng.randint(1, 4)
+    players = rng.randint(1 if plays_alone(hello) else 2, 4)  # one player only where declared (AMB-12)
     rules = _rules(rng, hello)
     recipe: dict[str, Any] = {"id": f"fuzz/dice/{seed}/{index}", "title": f"fuzz game {index} of seed {seed}"}
     recipe.update({"level": "game", "clauses": ["D-PLAY-1"], "requires": rules, "players": players, "steps": []})

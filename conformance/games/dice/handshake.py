@@ -1,7 +1,8 @@
 """What a dice implementation's ``hello`` result must hold beyond the card game's
 fields (``docs/dice-contract.md``, "The handshake"): ``game`` ``"dice"``, its
 ``levels``, options of ``spec/dice/options.yaml`` and, optionally, a point table
-(``points``) with which it lists none of the point options (D-SCORE-7)."""
+(``points``) with which it lists none of the point options (D-SCORE-7), and whether
+it plays one-player games (``one_player_games``, a boolean)."""
 
 from __future__ import annotations
 
@@ -24,6 +25,8 @@ def problems(hello: dict[str, Any]) -> list[str]:
         found.append(f"'levels' must be a non-empty list of {', '.join(LEVELS)}, not {levels!r}")
     elif len(set(levels)) != len(levels):
         found.append(f"'levels' names a level twice: {levels!r}")
+    if "one_player_games" in hello and not isinstance(hello["one_player_games"], bool):
+        found.append(f"'one_player_games' must be true or false, not {hello['one_player_games']!r}")
     if "points" in hello:
         try:
             PointTable.declared(hello["points"] if isinstance(hello["points"], dict) else {"(not an object)": 0})

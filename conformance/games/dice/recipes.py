@@ -13,8 +13,11 @@ recipe step                               fixture step (computed part in *italic
 ``{legal: all}``                          ``{legal: [*roll*]}``
 ========================================  ==============================================
 
-``by: P`` (a player, 0 first) goes with ``do`` and ``refuse``. A ``do`` the
-reference refuses, or a ``refuse`` it accepts, is a :class:`RecipeError`.
+``by: P`` (a player, 0 first) goes with ``do`` and ``refuse``. ``{others: scratch}``
+lets every other player take a turn, in turn order, until the player who just
+ended his turn plays again: each rolls 1-2-3-4-6 and scratches his first open
+category (the fixture has their ``do`` steps and events). A ``do`` the reference
+refuses, or a ``refuse`` it accepts, is a :class:`RecipeError`.
 """
 
 from __future__ import annotations
@@ -49,8 +52,29 @@ def compute_case(recipe: Mapping[str, Any], where: str) -> dict[str, Any]:
     reference.start({"players": recipe["players"], "rules": rules})
     case: dict[str, Any] = {k: recipe[k] for k in CASE_FIELDS if k in recipe}
     case["level"] = "game"
-    case["steps"] = [_step(reference, step, f"{where}: step {n}") for n, step in enumerate(recipe["steps"], 1)]
+    case["steps"] = []
+    for n, step in enumerate(recipe["steps"], 1):
+        if "others" in step:
+            case["steps"] += _others(reference, recipe["players"], f"{where}: step {n}")
+        else:
+            case["steps"].append(_step(reference, step, f"{where}: step {n}"))
     return {k: case[k] for k in (*CASE_FIELDS, "steps") if k in case}
+
+
+FILLER = "12346"
+"""The roll of the other players' turns of ``{others: scratch}``: no hand, no five of a kind."""
+
+
+def _others(reference: DiceReferenceAdapter, players: int, where: str) -> list[dict[str, Any]]:
+    """``{others: scratch}``: the other players' turns, each a roll and a scratch."""
+    steps = []
+    for _ in range(players - 1):
+        steps.append(_step(reference, {"do": "roll", "dice": FILLER}, where))
+        scratch = next((a for a in reference.legal() if a.startswith("scratch ")), None)
+        if scratch is None:
+            raise RecipeError(f"{where}: another player has nothing to scratch")
+        steps.append(_step(reference, {"do": scratch}, where))
+    return steps
 
 
 def _step(reference: DiceReferenceAdapter, step: Mapping[str, Any], where: str) -> dict[str, Any]:

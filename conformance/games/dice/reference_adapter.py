@@ -128,6 +128,7 @@ class DiceReferenceAdapter(Adapter):
             "levels": list(LEVELS),
             "options": {name: list(opt.values) for name, opt in options(SPEC).items()},
             "reason_codes": True,
+            "one_player_games": True,
         }
 
     def forget_game(self) -> None:

@@ -1,8 +1,8 @@
 """Write the dice suite's fixtures (``scenarios/dice/fixtures/``) from their sources:
 the scoring cases generated over every roll (:mod:`.scoring_cases`), the game
 recipes (``scenarios/dice/recipes/``, :mod:`.recipes`) and the whole games
-(:mod:`.whole_games`). Every game case's ``requires`` is completed with each option
-its steps turn out to depend on (:func:`game_requires`). The same sources always
+(:mod:`.whole_games`). Every game case's ``requires`` is derived: the options its
+steps turn out to depend on (:func:`game_requires`). The same sources always
 give the same bytes (:func:`~generala_conformance.core.fixture_writer.fixture_text`).
 """
 
@@ -16,10 +16,11 @@ from generala_conformance.core.fixture_writer import fixture_text
 from generala_conformance.core.requirements import derive_requires
 from generala_conformance.core.yaml_safe import load, read_text
 from generala_conformance.games.dice import scoring_cases, whole_games
+from generala_conformance.games.dice.attribution import DiceDivergence
 from generala_conformance.games.dice.cases import DiceCase, dice_list
 from generala_conformance.games.dice.recipes import compute
 from generala_conformance.games.dice.reference_adapter import DiceReferenceAdapter
-from generala_conformance.games.dice.runner import DiceDivergence, run_game
+from generala_conformance.games.dice.runner import run_game
 from generala_scenarios import ROOT
 
 SPEC = "dice"
@@ -41,10 +42,10 @@ def _holds(raw: dict[str, Any], rules: dict[str, str]) -> bool:
 
 
 def game_requires(raw: dict[str, Any]) -> dict[str, str]:
-    """The case's ``requires`` with every option added whose other values change what
-    its steps answer (:func:`~generala_conformance.core.requirements.derive_requires`)."""
-    requires = dict(raw.get("requires") or {})
-    return derive_requires(SPEC, requires, lambda rules: _holds(raw, rules), kept=requires)
+    """What the case requires, derived by playing it on the reference
+    (:func:`~generala_conformance.core.requirements.derive_requires`), from the values
+    its recipe names (``requires``) and the defaults."""
+    return derive_requires(SPEC, dict(raw.get("requires") or {}), lambda rules: _holds(raw, rules))
 
 
 def _with_requires(case: dict[str, Any]) -> dict[str, Any]:

@@ -2,7 +2,8 @@
 clause the divergence breaks.
 
 The implementation's ``hello`` decides three things (``docs/dice-contract.md``): a
-case of a level it does not declare is skipped (``level not supported: LEVEL``);
+case of a level it does not declare is skipped (``level not supported: LEVEL``), and
+so is a game of one player unless it declares them (``one_player_games``, AMB-12);
 with a declared point table (``points``), a case requiring a point option at
 another value than its default is skipped (it is the same case as at the
 default), and every other case expects the points of that table, computed by the
@@ -17,16 +18,27 @@ transcript (``docs/transcripts.md``).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from generala_conformance.core.transcripts import claim, mark, need, refusal
+from generala_conformance.games.dice.attribution import (
+    DiceAttribution,
+    DiceDivergence,
+    Played,
+    accepted_clause,
+    event_clause,
+    legal_clause,
+    qualify_clause,
+    refusal_clause,
+    state_clause,
+    within,
+)
 from generala_conformance.games.dice.reference_adapter import DiceReferenceAdapter, score_request
-from generala_conformance.games.dice.scoring_cases import POINT_CLAUSES, QUALIFY_CLAUSES
-from generala_conformance.transport.adapter import Adapter, Json, Refused
+from generala_conformance.games.dice.scoring_cases import POINT_CLAUSES
+from generala_conformance.transport.adapter import Adapter, BadRequest, Json, Refused
 from generala_conformance.transport.declared import DeclaredUnsupported
-from generala_reference.dice import DiceGame, PointTable
-from generala_spec import rulebook
+from generala_reference.dice import Category, DiceGame, PointTable
+from generala_reference.dice.rules import DiceRules
 from generala_spec.options import resolve
 
 if TYPE_CHECKING:
@@ -36,35 +48,7 @@ SPEC = "dice"
 POINT_OPTIONS = ("generala-points", "double-generala-points", "first-roll-bonus")
 DEFAULTS = resolve("default", spec=SPEC)
 POINTS_DECLARED = "point table declared by the implementation (its points replace the point options)"
-HANDS = ("straight", "full-house", "four-of-a-kind")
-
-
-@dataclass(frozen=True)
-class DiceAttribution:
-    """The clause a divergence breaks, and why (the report's ``attribution``)."""
-
-    clause: str
-    why: str
-
-    @property
-    def statement(self) -> str:
-        """The clause's one-line statement."""
-        return rulebook.clauses(SPEC)[self.clause].statement
-
-    def as_dict(self) -> dict[str, str]:
-        """The JSON form (``attribution`` of a case in the report)."""
-        return {"clause": self.clause, "statement": self.statement, "why": self.why}
-
-
-class DiceDivergence(AssertionError):
-    """The implementation did not answer what the case says; ``attribution`` names the clause."""
-
-    def __init__(self, step: str, expected: Any, actual: Any, attribution: DiceAttribution | None) -> None:
-        self.step, self.expected, self.actual, self.attribution = step, expected, actual, attribution
-        lines = [f"divergence at step: {step}", f"  expected: {expected}", f"  actual:   {actual}"]
-        if attribution is not None:
-            lines.append(f"  breaks {attribution.clause}: {attribution.why}")
-        super().__init__("\n".join(lines))
+ONE_PLAYER_NOT_DECLARED = 'one-player games not declared (the hello lacks "one_player_games": true)'
 
 
 def levels_of(hello: Mapping[str, Any]) -> list[str]:
@@ -84,6 +68,33 @@ def requires_for(requires: Mapping[str, str], hello: Mapping[str, Any]) -> dict[
     if hello.get("points") is None:
         return dict(requires)
     return {k: v for k, v in requires.items() if k not in POINT_OPTIONS}
+
+
+def plays_alone(hello: Mapping[str, Any]) -> bool:
+    """Whether an implementation declares one-player games (``hello.one_player_games``, AMB-12)."""
+    return hello.get("one_player_games") is True
+
+
+def start_game(adapter: Adapter, players: int, rules: Mapping[str, str]) -> None:
+    """Start a game of ``players``: a one-player game only on an implementation declaring
+    them (else the case is skipped, AMB-12: refusing them breaks no rule); a ``bad-players``
+    refusal of a number of players it must seat breaks D-PLAY-1."""
+    if players == 1:
+        need(adapter, "one_player_games", True)
+        if not plays_alone(adapter.hello()):
+            raise DeclaredUnsupported(ONE_PLAYER_NOT_DECLARED)
+    try:
+        adapter.start({"players": players, "rules": dict(rules)})
+    except BadRequest as refused:
+        if refused.code != "bad-players":
+            raise
+        seats = "a game of one player (declared in the hello)" if players == 1 else f"a game of {players} players"
+        raise DiceDivergence(
+            f"start {seats}",
+            "the game started",
+            f"refused: {refused}",
+            DiceAttribution("D-PLAY-1", f"{seats} is played"),
+        ) from None
 
 
 def apply_fields(action: str, player: int | None, dice: list[int] | None) -> Json:
@@ -133,7 +144,9 @@ def run_scoring(case: DiceCase, adapter: Adapter, rules: dict[str, str], table: 
     for category, want in expected["scores"].items():
         got = scores.get(category)
         if got != want:
-            raise DiceDivergence(f"{step}: {category}", said(want), said(got), _score_clause(case, category, want, got))
+            raise DiceDivergence(
+                f"{step}: {category}", said(want), said(got), _score_clause(case, category, want, got, rules, table)
+            )
     if reply["wins"] != expected["wins"]:
         raise DiceDivergence(f"{step}: wins", expected["wins"], reply["wins"], _wins_clause(case))
 
@@ -159,24 +172,27 @@ def said(points: Any) -> str:
     return "does not qualify (null)" if points is None else f"qualifies for {points} points"
 
 
-def qualify_clause(category: str, requires: Mapping[str, str]) -> str:
-    """The clause saying whether a roll qualifies for ``category``: for Straight under
-    a case requiring a 1 to stand for a 2, D-CAT-3."""
-    if category == "straight" and requires.get("straight-ace-for-two", "no") != "no":
-        return "D-CAT-3"
-    return QUALIFY_CLAUSES[category]
-
-
-def _score_clause(case: DiceCase, category: str, want: Any, got: Any) -> DiceAttribution:
-    """The clause a wrong entry breaks: its qualification, its points or the bonus."""
+def _score_clause(
+    case: DiceCase, category: str, want: Any, got: Any, rules: Mapping[str, str], table: PointTable | None
+) -> DiceAttribution:
+    """The clause a wrong entry breaks: its qualification, the first-roll bonus (the
+    entry lacks that bonus exactly, or has it on a later roll of all five dice), a declared point table not held to
+    (the entry is the options' points, D-SCORE-7), else the category's points."""
     if (want is None) != (got is None):
         clause = qualify_clause(category, case.requires)
         if category == "double-generala" and case.marks.get("generala", "open") != "open":
             clause = "D-CAT-7"
         return DiceAttribution(clause, f"whether {_dice(case)} qualifies for {category}")
-    if category in HANDS and "D-FIRST-1" in case.clauses:
-        clause = "D-FIRST-2" if case.roll["roll"] > 1 else "D-FIRST-1"
-        return DiceAttribution(clause, f"the first-roll bonus of {category}")
+    reading = DiceRules.of(overrides=case_reading(case, rules))
+    bonus = (table or PointTable.of(reading)).bonus(Category(category))
+    if table is not None and got == score_request(
+        {**case.roll, "rules": case_reading(case, rules), "marks": dict(case.marks)}
+    )["scores"].get(category):
+        return DiceAttribution("D-SCORE-7", f"the points of {category} in the declared table")
+    if bonus and isinstance(got, int) and got == want - bonus:
+        return DiceAttribution("D-FIRST-1", f"the first-roll bonus of {category}")
+    if bonus and isinstance(got, int) and got == want + bonus and case.roll["roll"] > 1 and case.roll["thrown"] == 5:
+        return DiceAttribution("D-FIRST-2", f"whether roll {case.roll['roll']} of all five dice is a first roll")
     return DiceAttribution(POINT_CLAUSES[category], f"the points of {_dice(case)} in {category}")
 
 
@@ -227,35 +243,43 @@ def run_game(case: DiceCase, adapter: Adapter, rules: dict[str, str], table: Poi
     """Start the game, then each step: an action and its events or refusal (the
     state unchanged after a refusal), a part of the state, the legal actions."""
     steps = case.steps if table is None else _reference_steps(case, case_reading(case, rules), table)
-    adapter.start({"players": case.players, "rules": rules})
-    history: list[str] = []
+    start_game(adapter, case.players, rules)
+    played = Played(case_reading(case, rules))
     reason_codes = adapter.hello().get("reason_codes", True)
     for number, step in enumerate(steps, 1):
         where = f"step {number}"
         if "do" in step:
-            _do(step, adapter, where, history, reason_codes)
+            _do(step, adapter, where, played, reason_codes, case.requires)
         elif "state" in step:
             state = adapter.state()
             for key, want in step["state"].items():
                 claim(adapter, check={"path": ["state", key], "op": "equals", "value": want})
                 if state.get(key) != want:
-                    raise DiceDivergence(f"{where}: state.{key}", want, state.get(key), _state_clause(key, history))
+                    raise DiceDivergence(
+                        f"{where}: state.{key}", want, state.get(key), state_clause(key, want, state.get(key), played)
+                    )
         else:
             got = adapter.legal()
             claim(adapter, check={"path": ["actions"], "op": "set-equals", "value": list(step["legal"])})
             if sorted(got) != sorted(step["legal"]):
                 missing = sorted(set(step["legal"]) - set(got))
                 extra = sorted(set(got) - set(step["legal"]))
-                after = ", ".join(history[-3:]) or "the start"
                 raise DiceDivergence(
-                    f"{where}: legal actions after {after} (missing {missing}, not legal {extra})",
+                    f"{where}: legal actions after {played.where()} (missing {missing}, not legal {extra})",
                     sorted(step["legal"]),
                     sorted(got),
-                    _legal_clause(missing + extra),
+                    legal_clause(missing, extra, played),
                 )
 
 
-def _do(step: Mapping[str, Any], adapter: Adapter, where: str, history: list[str], reason_codes: bool) -> None:
+def _do(
+    step: Mapping[str, Any],
+    adapter: Adapter,
+    where: str,
+    played: Played,
+    reason_codes: bool,
+    requires: Mapping[str, str],
+) -> None:
     action, player, dice = step["do"], step.get("by"), step.get("dice")
     shown = (
         f"{where}: {action}"
@@ -263,6 +287,7 @@ def _do(step: Mapping[str, Any], adapter: Adapter, where: str, history: list[str
         + (f" by {player}" if player is not None else "")
     )
     if "refused" in step:
+        clause = refusal_clause(step["refused"], action, played, player)
         before = adapter.state()
         before_at = mark(adapter)
         try:
@@ -270,110 +295,21 @@ def _do(step: Mapping[str, Any], adapter: Adapter, where: str, history: list[str
         except Refused as refused:
             claim(adapter, accept=[], refusal=dice_refusal(step["refused"]))
             if reason_codes and refused.code != step["refused"]:
-                raise DiceDivergence(
-                    shown, f"refused: {step['refused']}", f"refused: {refused.code}", _refusal_clause(step["refused"])
-                ) from None
+                raise DiceDivergence(shown, f"refused: {step['refused']}", f"refused: {refused.code}", clause) from None
             after = adapter.state()
             claim(adapter, same_as=before_at)
             if after != before:
-                raise DiceDivergence(
-                    f"{shown} (refused)", "the state unchanged", after, _refusal_clause(step["refused"])
-                ) from None
+                raise DiceDivergence(f"{shown} (refused)", "the state unchanged", after, clause) from None
             return
-        raise DiceDivergence(shown, f"refused: {step['refused']}", events, _refusal_clause(step["refused"]))
+        raise DiceDivergence(shown, f"refused: {step['refused']}", events, clause)
     try:
         events = adapter.apply_request(apply_fields(action, player, dice))
     except Refused as refused:
-        raise DiceDivergence(
-            shown, step["events"], f"refused: {refused.code}", _event_clause(step["events"], action)
-        ) from None
-    history.append(action + (f" {''.join(map(str, dice))}" if dice else ""))
+        attribution = accepted_clause(action, refused.code, played, requires)
+        raise DiceDivergence(shown, step["events"], f"refused: {refused.code}", attribution) from None
     claim(adapter, check={"path": ["events"], "op": "items-match", "value": list(step["events"])})
     if len(events) != len(step["events"]) or any(
-        not _within(w, g) for w, g in zip(step["events"], events, strict=False)
+        not within(w, g) for w, g in zip(step["events"], events, strict=False)
     ):
-        raise DiceDivergence(shown, step["events"], events, _event_clause(step["events"], action, events))
-
-
-def _within(want: Mapping[str, Any], got: Any) -> bool:
-    """Whether the expected event's every field is in the actual one."""
-    return isinstance(got, dict) and all(got.get(k) == v for k, v in want.items())
-
-
-REFUSAL_CLAUSES = {
-    "game-over": "D-END-1",
-    "not-your-turn": "D-PLAY-2",
-    "already-rolled": "D-TURN-1",
-    "not-rolled": "D-TURN-1",
-    "no-rolls-left": "D-TURN-3",
-    "keep-not-in-roll": "D-TURN-2",
-    "nothing-thrown": "D-TURN-2",
-    "unknown-category": "D-SHEET-1",
-    "category-closed": "D-SHEET-4",
-    "does-not-qualify": "D-SHEET-2",
-}
-"""The clause each reason code of a refused action enforces."""
-
-
-def _refusal_clause(code: str) -> DiceAttribution:
-    return DiceAttribution(REFUSAL_CLAUSES.get(code, "D-PLAY-1"), f"the action must be refused ({code})")
-
-
-def _event_clause(want: list[Mapping[str, Any]], action: str, got: list[Any] | None = None) -> DiceAttribution:
-    """The clause of the first expected event that differs from what happened."""
-    got = got or []
-    for index, event in enumerate(want):
-        actual = got[index] if index < len(got) else None
-        if not _within(event, actual):
-            return DiceAttribution(*_event_reason(event, actual, action))
-    return DiceAttribution("D-TURN-5", f"nothing more happens after {action}")
-
-
-def _event_reason(event: Mapping[str, Any], actual: Any, action: str) -> tuple[str, str]:
-    kind = event["type"]
-    if kind == "rolled":
-        if isinstance(actual, dict) and actual.get("dice") == event["dice"] and actual.get("first") != event["first"]:
-            return "D-FIRST-2", "whether this roll counts as a first roll"
-        return "D-TURN-2", "the roll is the kept dice and the dice thrown"
-    if kind == "scored":
-        if isinstance(actual, dict) and actual.get("bonus") != event["bonus"]:
-            return "D-FIRST-1", f"the first-roll bonus of {event['category']}"
-        return POINT_CLAUSES[event["category"]], f"the points of {event['category']}"
-    if kind == "scratched":
-        return "D-SHEET-3", f"{action} scratches the category"
-    if kind == "auto-win":
-        return "D-FIRST-3", "a five of a kind on a first roll wins at once"
-    if isinstance(actual, dict) and actual.get("type") == "game-over":
-        if actual.get("automatic") or event.get("automatic"):
-            return "D-END-3", "the automatic winner wins whatever the points"
-        return "D-END-2", "the players with the most points win, ties shared"
-    if event.get("automatic"):
-        return "D-FIRST-5", "an automatic win ends the game (or the round)"
-    return "D-END-1", "the game ends when every sheet is full"
-
-
-def _state_clause(key: str, history: list[str]) -> DiceAttribution:
-    clause = {
-        "player": "D-PLAY-2",
-        "round": "D-PLAY-2",
-        "rolls": "D-TURN-3",
-        "dice": "D-TURN-2",
-        "first-roll": "D-FIRST-2",
-        "sheets": "D-SHEET-3",
-        "totals": "D-END-2",
-        "winners": "D-END-2",
-        "over": "D-END-1",
-        "pending-winners": "D-FIRST-5",
-    }.get(key, "D-PLAY-1")
-    return DiceAttribution(clause, f"the state's {key} after {', '.join(history[-3:]) or 'the start'}")
-
-
-def _legal_clause(differing: list[str]) -> DiceAttribution:
-    first = differing[0] if differing else ""
-    if first.startswith("reroll"):
-        return DiceAttribution("D-TURN-3", f"whether {first} is allowed now")
-    if first.startswith("score"):
-        return DiceAttribution("D-SHEET-2", f"whether {first} is allowed now")
-    if first.startswith("scratch"):
-        return DiceAttribution("D-SHEET-3", f"whether {first} is allowed now")
-    return DiceAttribution("D-TURN-1", f"whether {first or 'roll'} is allowed now")
+        raise DiceDivergence(shown, step["events"], events, event_clause(step["events"], events, action))
+    played.after(action + (f" {''.join(map(str, dice))}" if dice else ""), step["events"])

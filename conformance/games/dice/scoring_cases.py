@@ -210,6 +210,14 @@ def every_roll() -> list[dict[str, Any]]:
     return _unique(made())
 
 
+BONUS_OPTIONS = {
+    "first": ("straight", "full-house-five", "four-of-a-kind-five", "first-roll-bonus", "number-zero"),
+    "all-five": ("straight", "full-house-five", "first-roll-bonus", "first-roll"),
+}
+"""The readings the bonus cases are made under: on the first roll, under each reading of
+number-zero and four-of-a-kind-five too, so that no reading of them goes without first rolls."""
+
+
 def hands_on_first_rolls() -> list[dict[str, Any]]:
     """The first-roll bonus (D-FIRST-1, D-FIRST-2): every roll that is a hand under
     some reading, on the first roll and on a later roll of all five dice."""
@@ -218,7 +226,7 @@ def hands_on_first_rolls() -> list[dict[str, Any]]:
         for counts in ALL_ROLLS:
             for when, context in (("first", FIRST), ("all-five", ALL_FIVE)):
                 request = {"dice": list(dice_of(counts)), **context, "marks": {}}
-                for reading in _readings(("straight", "full-house-five", "first-roll-bonus", "first-roll")):
+                for reading in _readings(BONUS_OPTIONS[when]):
                     found = case(f"bonus-{when}", request, reading, _bonus_title(request, when))
                     hands = [found["expect"]["scores"][c] for c in ("straight", "full-house", "four-of-a-kind")]
                     if any(points is not None for points in hands):
@@ -235,6 +243,11 @@ def _bonus_title(request: Mapping[str, Any], when: str) -> str:
 FIVE_OPTIONS = ("double-generala", "double-generala-points", "auto-win", "first-roll", "generala-points")
 
 
+FIVE_QUALIFYING = ("four-of-a-kind-five", "full-house-five", "number-zero")
+"""The options deciding the other categories a five of a kind qualifies for: a first-roll
+five of a kind is scored under each of their readings (D-CAT-1, D-CAT-4, D-CAT-5)."""
+
+
 def five_of_a_kind() -> list[dict[str, Any]]:
     """Generala, Double Generala and the automatic win (D-CAT-6, D-CAT-7, D-FIRST-3,
     D-FIRST-4): each five of a kind under each mark of Generala, first roll or not."""
@@ -248,6 +261,9 @@ def five_of_a_kind() -> list[dict[str, Any]]:
                     title = f"{' '.join([str(face)] * 5)} on the {when} roll, Generala {mark}"
                     for reading in _readings(FIVE_OPTIONS):
                         yield case(f"five-{mark}-{when}", request, reading, title)
+                    if when == "first" and mark != "scratched":  # a first-roll five of a kind under every reading
+                        for reading in _readings(FIVE_QUALIFYING):
+                            yield case(f"five-{mark}-{when}", request, reading, title)
 
     return _unique(made())
 

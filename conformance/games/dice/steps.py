@@ -21,7 +21,8 @@ Then
   ``it wins at once``, ``it does not win at once``.
 
 A step of a level the implementation does not declare skips the scenario
-(``level not supported: LEVEL``); with a declared point table, points are expected
+(``level not supported: LEVEL``), and so does a game of one player on an
+implementation not declaring them (``one_player_games``); with a declared point table, points are expected
 from that table (D-SCORE-7). Each claim also says what it compared
 (:func:`~generala_conformance.core.transcripts.claim`), for the case's transcript.
 """
@@ -34,16 +35,23 @@ from typing import Any, cast
 
 from generala_conformance.core import transcripts
 from generala_conformance.core.features import StepDefinitions
-from generala_conformance.games.dice.reference_adapter import score_request
-from generala_conformance.games.dice.runner import (
+from generala_conformance.games.dice.attribution import (
     DiceAttribution,
     DiceDivergence,
+    Played,
+    accepted_clause,
+    qualify_clause,
+    refusal_clause,
+    state_clause,
+)
+from generala_conformance.games.dice.reference_adapter import score_request
+from generala_conformance.games.dice.runner import (
     apply_fields,
     declared_table,
     dice_refusal,
     levels_of,
-    qualify_clause,
     said,
+    start_game,
 )
 from generala_conformance.games.dice.scoring_cases import POINT_CLAUSES
 from generala_conformance.transport.adapter import Adapter, Refused
@@ -84,7 +92,8 @@ class DiceTable:
         self.players = 0
         self.started = False
         self.events: list[Json] = []
-        self.refused: tuple[str, Refused, Json] | None = None
+        self.refused: tuple[str, Refused, Json, str, int] | None = None
+        self.played = Played(self.reading)
         self.request: Json | None = None
         self.scored_at: int | None = None
         """In a recording: the request that answered :attr:`reply`."""
@@ -104,8 +113,11 @@ class DiceTable:
     def check_pending(self) -> None:
         """A refused move that no step asserted is a divergence."""
         if self.refused is not None:
-            step, refusal, _ = self.refused
-            raise DiceDivergence(step, "the move is accepted", f"refused ({refusal.code}): {refusal.message}", None)
+            step, refusal, _, action, _ = self.refused
+            attribution = accepted_clause(action, refusal.code, self.played, self.requires)
+            raise DiceDivergence(
+                step, "the move is accepted", f"refused ({refusal.code}): {refusal.message}", attribution
+            )
         if self.moved_at is not None:  # the last move was accepted, and must be
             transcripts.claim(self.adapter, self.moved_at[1], accept=["ok"])
             self.moved_at = None
@@ -123,7 +135,7 @@ class DiceTable:
         self.check_pending()
         self.level("game")
         if not self.started:
-            self.adapter.start({"players": self.players, "rules": self.rules})
+            start_game(self.adapter, self.players, self.rules)
             self.started = True
         return self.adapter
 
@@ -134,8 +146,9 @@ class DiceTable:
         try:
             self.events = adapter.apply_request(apply_fields(action, player, dice))
             self.events_at = transcripts.mark(adapter)
+            self.played.after(action, self.events)
         except Refused as refusal:
-            self.refused, self.events, self.events_at = (step, refusal, before), [], None
+            self.refused, self.events, self.events_at = (step, refusal, before, action, player), [], None
         self.moved_at = (before_at, transcripts.mark(adapter))
         transcripts.claim(adapter, accept=["ok", "illegal"])  # until a later step says which
         self.last_roll = next((e for e in self.events if e.get("type") == "rolled"), self.last_roll)
@@ -212,13 +225,15 @@ def _scores(dice_table: DiceTable, player: str, verb: str, category: str) -> Non
 @STEPS.then(re.compile(r"the move is refused with (?P<code>[a-z-]+)"))
 def _refused(dice_table: DiceTable, code: str) -> None:
     if dice_table.refused is None:
-        raise DiceDivergence("the last move", f"refused with {code}", dice_table.events, None)
-    step, refusal, before = dice_table.refused
+        action = dice_table.played.history[-1] if dice_table.played.history else "the last move"
+        clause = refusal_clause(code, action, dice_table.played)
+        raise DiceDivergence(action, f"refused with {code}", dice_table.events, clause)
+    step, refusal, before, action, player = dice_table.refused
     dice_table.refused = None
     before_at, move_at = dice_table.moved_at or (None, None)
     dice_table.moved_at = None
     transcripts.claim(dice_table.adapter, move_at, accept=[], refusal=dice_refusal(code))
-    clause = DiceAttribution("D-SHEET-2", f"the move must be refused ({code})")
+    clause = refusal_clause(code, action, dice_table.played, player)
     if dice_table.hello.get("reason_codes", True) and refusal.code != code:
         raise DiceDivergence(step, f"refused with {code}", f"refused with {refusal.code}", clause)
     after = dice_table.game().state()
@@ -319,7 +334,10 @@ def _may(dice_table: DiceTable, player: str, verb: str, what: str, category: str
     op = "contains" if verb == "may" else "not-contains"
     transcripts.claim(dice_table.adapter, check={"path": ["actions"], "op": op, "value": action})
     if (action in legal) != (verb == "may"):
-        clause = qualify_clause(category_name(category), dice_table.requires) if what == "score" else "D-SHEET-3"
+        closed = dice_table.played.closed_by(category_name(category), int(player) - 1)
+        clause = closed or (
+            qualify_clause(category_name(category), dice_table.requires) if what == "score" else "D-SHEET-3"
+        )
         raise DiceDivergence(
             f"P{player} {verb} {what} {category}",
             f"{action} {'in' if verb == 'may' else 'not in'} legal",
@@ -339,7 +357,7 @@ def _over(dice_table: DiceTable, winners: str) -> None:
             "the end of the game",
             {"over": True, "winners": want},
             {"over": state["over"], "winners": state["winners"]},
-            DiceAttribution("D-END-2", "the winners"),
+            DiceAttribution("D-END-2", "the winners") if state["over"] else DiceAttribution("D-END-1", "the end"),
         )
 
 
@@ -360,7 +378,9 @@ def _totals(dice_table: DiceTable, totals: str) -> None:
     if declared_table(dice_table.hello) is None:
         dice_table.claim_state("totals", "equals", want)
     if declared_table(dice_table.hello) is None and state["totals"] != want:
-        raise DiceDivergence("the totals", want, state["totals"], DiceAttribution("D-END-2", "each player's points"))
+        raise DiceDivergence(
+            "the totals", want, state["totals"], state_clause("totals", want, state["totals"], dice_table.played)
+        )
 
 
 # -- Then: the scoring level ---------------------------------------------------------

@@ -61,6 +61,14 @@ def _ending(reference: DiceReferenceAdapter) -> list[dict[str, Any]]:
     return [{"state": {k: state[k] for k in ("over", "winners", "totals")}}, {"legal": reference.legal()}]
 
 
+def _first_sheets(reference: DiceReferenceAdapter, steps: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The sheets after the first turn of the game (their categories, D-SHEET-1), as a step."""
+    ended = [s for s in steps if "do" in s and s["do"].startswith(("score ", "scratch "))]
+    if len(ended) == 1 and steps[-1] is ended[0]:
+        return [{"state": {"sheets": reference.state()["sheets"]}}]
+    return []
+
+
 def whole_game(players: int, requires: dict[str, str], seed: int) -> list[dict[str, Any]]:
     """The steps of a game of ``players`` under the default rules with ``requires``."""
     reference = DiceReferenceAdapter()
@@ -70,6 +78,7 @@ def whole_game(players: int, requires: dict[str, str], seed: int) -> list[dict[s
     while not reference.state()["over"]:
         action = "roll" if reference.legal() == ["roll"] else _choice(reference, chooser)
         steps.append(_step(reference, action, _throw(source, action)))
+        steps += _first_sheets(reference, steps)
     return steps + _ending(reference)
 
 
@@ -90,6 +99,7 @@ def tied_game(players: int, requires: dict[str, str], seed: int) -> list[dict[st
                 dice = _throw(source, action)
             turn.append((action, dice))
             steps.append(_step(reference, action, dice))
+            steps += _first_sheets(reference, steps)
             if not action.startswith(("roll", "reroll")):
                 break
             action = _choice(reference, chooser)
@@ -97,6 +107,20 @@ def tied_game(players: int, requires: dict[str, str], seed: int) -> list[dict[st
             steps += [_step(reference, a, d) for a, d in turn]
     return steps + _ending(reference)
 
+
+WON_AT_EVERY_SEAT = [
+    ("two", 2, 0, 10),
+    ("two", 2, 1, 11),
+    ("three", 3, 0, 14),
+    ("three", 3, 1, 11),
+    ("three", 3, 2, 10),
+    ("four", 4, 0, 12),
+    ("four", 4, 1, 10),
+    ("four", 4, 2, 15),
+    ("four", 4, 3, 14),
+]
+"""Games of 2, 3 and 4 players won by one player at each seat (D-END-2): words, players,
+the winner's seat, the seed (``tests/unit/test_dice_suite_games.py`` checks each winner)."""
 
 GAMES: list[dict[str, Any]] = [
     {"name": "one-player", "players": 1, "requires": {}, "seed": 1, "tie": False},
@@ -112,6 +136,17 @@ GAMES: list[dict[str, Any]] = [
         "tie": False,
     },
     {"name": "two-players-tie", "players": 2, "requires": {}, "seed": 7, "tie": True},
+    {
+        "name": "three-players-closed-generala",
+        "players": 3,
+        "requires": {"double-generala": "after-generala-closed"},
+        "seed": 9,
+        "tie": False,
+    },
+    *(
+        {"name": f"{words}-players-won-by-p{seat + 1}", "players": players, "requires": {}, "seed": seed, "tie": False}
+        for words, players, seat, seed in WON_AT_EVERY_SEAT
+    ),
     {"name": "three-players-tie", "players": 3, "requires": {"double-generala": "off"}, "seed": 8, "tie": True},
 ]
 """The whole games of the suite: players, the options they are played under, the seed."""

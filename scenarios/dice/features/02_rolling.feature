@@ -19,7 +19,7 @@ Feature: Rolling in a turn
   @D-TURN-2
   Scenario: Keep some dice and throw the others
     Only dice of the roll may be kept, and a re-roll throws at least one die.
-    Given a dice game of one player
+    Given a dice game of 2 players
     When P1 rolls 4 4 1 2 6
     And P1 keeps 4 4 4 and throws 5 5
     Then the move is refused with keep-not-in-roll
@@ -32,7 +32,7 @@ Feature: Rolling in a turn
   @D-TURN-3 @AMB-1 @option:rolls=three
   Scenario: A turn has three rolls at most
     The first roll and two re-rolls; after the third roll the player must score or scratch.
-    Given a dice game of one player
+    Given a dice game of 2 players
     When P1 rolls 1 2 3 4 6
     And P1 keeps 1 2 3 4 and throws 6
     And P1 keeps 1 2 3 4 and throws 6
@@ -43,7 +43,7 @@ Feature: Rolling in a turn
   @D-TURN-3 @AMB-1 @option:rolls=four
   Scenario: The literal reading gives a fourth roll
     "Roll again up to three times", read literally, allows three re-rolls.
-    Given a dice game of one player
+    Given a dice game of 2 players
     When P1 rolls 1 2 3 4 6
     And P1 keeps 1 2 3 4 and throws 6
     And P1 keeps 1 2 3 4 and throws 6

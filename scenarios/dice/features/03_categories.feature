@@ -30,7 +30,7 @@ Feature: Which categories a roll qualifies for
     Then it scores 20 in Straight
 
   @id:03_categories/a-one-for-a-two
-  @D-CAT-3 @AMB-2 @AMB-13 @option:straight-ace-for-two=yes @option:straight=plain
+  @D-CAT-3 @AMB-13 @option:straight-ace-for-two=yes
   Scenario: A 1 may stand for a 2
     1-1-3-4-5 reads as 1-2-3-4-5.
     Given the roll 1 1 3 4 5 on a later roll

@@ -52,8 +52,8 @@ Feature: Points
   @D-SCORE-7
   Scenario: The points of a game follow the table in force
     Whatever table is in force, the totals are the sum of the points scored.
-    Given a dice game of one player
+    Given a dice game of 2 players
     When P1 rolls 6 6 6 1 2
     And P1 scores Sixes
     Then P1 has scored 18 points in Sixes
-    And the totals are 18
+    And the totals are 18, 0

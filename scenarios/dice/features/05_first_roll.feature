@@ -19,7 +19,7 @@ Feature: The first roll of a turn
   @id:05_first_roll/no-bonus-on-a-later-roll
   @D-FIRST-1
   Scenario: A hand made on a later roll earns no bonus
-    Given a dice game of one player
+    Given a dice game of 2 players
     When P1 rolls 2 2 2 6 1
     And P1 keeps 2 2 2 and throws 2 5
     And P1 scores Four of a kind
@@ -28,7 +28,7 @@ Feature: The first roll of a turn
   @id:05_first_roll/a-re-roll-of-all-five-is-no-first-roll
   @D-FIRST-2 @AMB-7 @option:first-roll=turn-first
   Scenario: A re-roll of all five dice is no first roll
-    Given a dice game of one player
+    Given a dice game of 2 players
     When P1 rolls 1 2 3 4 6
     And P1 throws all five again: 4 4 4 5 5
     Then the roll does not count as a first roll
