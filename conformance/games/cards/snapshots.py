@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from generala_conformance.games.cards.notation import canonical
+from generala_conformance.transport.json_values import strict_equal
 from generala_reference.cards.game import Game
 from generala_reference.cards.position import CONTRACT_FIELDS, contract_part
 from generala_reference.cards.series import Series
@@ -58,7 +59,9 @@ def held(game: Game, series: Series | None = None) -> Held:
 def held_differing(expected: Held, actual: Mapping[str, Any]) -> list[str]:
     """:func:`differing` of the snapshot ``expected`` holds and ``actual``: a
     snapshot whose contract fields equal it as they are is told in one tuple
-    comparison, any other one goes through :func:`differing`."""
+    comparison, any other one goes through :func:`differing`. (A tuple compares ``True``
+    equal to ``1``: a reply's types are the protocol schema's to check, which ``check``
+    reads every reply against.)"""
     if type(actual) is dict:
         try:
             if _contract(actual) == expected:
@@ -81,10 +84,10 @@ def comparable(state: Mapping[str, Any]) -> Json:
 
 def differing(expected: Mapping[str, Any], actual: Mapping[str, Any]) -> list[str]:
     """The contract's fields whose values differ between two snapshots."""
-    if expected == actual or [expected.get(key) for key in COMPARED] == [actual.get(key) for key in COMPARED]:
+    if strict_equal([expected.get(key) for key in COMPARED], [actual.get(key) for key in COMPARED]):
         return []
     want, got = comparable(expected), comparable(actual)
-    return [key for key in COMPARED if want[key] != got[key]]
+    return [key for key in COMPARED if not strict_equal(want[key], got[key])]
 
 
 def position_of(state: Mapping[str, Any]) -> Json:

@@ -52,6 +52,7 @@ from generala_conformance.games.cards.notation import (
     seat,
 )
 from generala_conformance.transport.adapter import Adapter, Refused
+from generala_conformance.transport.json_values import strict_equal, strict_within
 
 Json = dict[str, Any]
 
@@ -270,7 +271,7 @@ def _claim_event(driver: Driver, step: str, who: int, kind: str, field: str, ext
     event = _event(driver, step, kind)
     wanted = {field: who, **extra}
     driver.claim_events({"op": "last-where", "where": {"type": kind}, "value": wanted})
-    ok = all(event.get(k) == v for k, v in wanted.items())
+    ok = strict_within(wanted, event)
     _expect(driver, step, ok, event_text({"type": kind, **wanted}), event_text(event))
 
 
@@ -401,7 +402,7 @@ def _general(table: Table, step: str) -> Callable[[], None] | None:
         got = [len(h) for h in table.adapter.state()["hands"]]
         want = [int(x) for x in re.split(r",\s*", text)]
         _state_claims(table, ("hands", "lengths", want))
-        _expect(driver, step, got == want, f"hand sizes {want}", f"hand sizes {got}", "hands")
+        _expect(driver, step, strict_equal(want, got), f"hand sizes {want}", f"hand sizes {got}", "hands")
 
     def over(negated: str) -> None:
         state = table.adapter.state()

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from generala_conformance.games.dice.scoring_cases import POINT_CLAUSES, QUALIFY_CLAUSES
+from generala_conformance.transport.json_values import strict_within
 from generala_reference.dice.rules import DiceRules
 from generala_spec import rulebook
 
@@ -155,8 +156,8 @@ def accepted_clause(action: str, code: str | None, played: Played, requires: Map
 
 
 def within(want: Mapping[str, Any], got: Any) -> bool:
-    """Whether the expected event's every field is in the actual one."""
-    return isinstance(got, dict) and all(got.get(k) == v for k, v in want.items())
+    """Whether the expected event's every field is in the actual one, of its JSON type."""
+    return strict_within(want, got)
 
 
 def event_clause(want: list[Mapping[str, Any]], got: list[Any], action: str) -> DiceAttribution:

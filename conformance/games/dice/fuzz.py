@@ -21,6 +21,7 @@ from generala_conformance.games.dice.recipes import compute_case
 from generala_conformance.games.dice.reference_adapter import DiceReferenceAdapter, score_request
 from generala_conformance.games.dice.runner import apply_fields, declared_table, levels_of, plays_alone, requires_for
 from generala_conformance.transport.adapter import Adapter, BadRequest, Refused, Unsupported
+from generala_conformance.transport.json_values import strict_equal
 from generala_reference.dice import DiceGame
 from generala_spec.options import options, profile_names, resolve
 
@@ -114,16 +115,16 @@ def play(impl: Adapter, seed: int, index: int, illegal_rate: float = 0.05) -> Di
         expected = _outcome(reference, action, dice)
         thrown = {"dice": "".join(map(str, dice))} if dice else {}
         recipe["steps"].append({("refuse" if isinstance(expected, str) else "do"): action, **thrown})
-        if game and (got := _outcome(impl, action, dice)) != expected:
+        if game and not strict_equal(expected, got := _outcome(impl, action, dice)):
             return Divergence(index, number, f"{action} {dice or ''}".strip(), expected, got, recipe)
-        if game and impl.state() != reference.state():
+        if game and not strict_equal(reference.state(), impl.state()):
             return Divergence(index, number, f"the state after {action}", reference.state(), impl.state(), recipe)
         now = reference.state()
         if scoring and dice and not isinstance(expected, str) and now["dice"] is not None:
             sheet = now["sheets"][now["player"]]
             marks = {c: v["mark"] for c, v in sheet.items() if v["mark"] != "open"}
             request = {"dice": now["dice"], "roll": now["rolls"], "thrown": len(dice), "rules": rules, "marks": marks}
-            if (got := _scored(impl, request)) != (want := _scored(reference, request)):
+            if not strict_equal(want := _scored(reference, request), got := _scored(impl, request)):
                 return Divergence(index, number, f"score {request}", want, got, recipe)
     return None
 

@@ -37,6 +37,7 @@ from generala_conformance.games.dice.reference_adapter import DiceReferenceAdapt
 from generala_conformance.games.dice.scoring_cases import POINT_CLAUSES
 from generala_conformance.transport.adapter import Adapter, BadRequest, Json, Refused
 from generala_conformance.transport.declared import DeclaredUnsupported
+from generala_conformance.transport.json_values import strict_equal
 from generala_reference.dice import Category, DiceGame, PointTable
 from generala_reference.dice.rules import DiceRules
 from generala_spec.options import resolve
@@ -143,11 +144,11 @@ def run_scoring(case: DiceCase, adapter: Adapter, rules: dict[str, str], table: 
         raise DiceDivergence(step, "{scores: {...}, wins: true|false}", reply, None)
     for category, want in expected["scores"].items():
         got = scores.get(category)
-        if got != want:
+        if not strict_equal(want, got):
             raise DiceDivergence(
                 f"{step}: {category}", said(want), said(got), _score_clause(case, category, want, got, rules, table)
             )
-    if reply["wins"] != expected["wins"]:
+    if not strict_equal(expected["wins"], reply["wins"]):
         raise DiceDivergence(f"{step}: wins", expected["wins"], reply["wins"], _wins_clause(case))
 
 
@@ -254,7 +255,7 @@ def run_game(case: DiceCase, adapter: Adapter, rules: dict[str, str], table: Poi
             state = adapter.state()
             for key, want in step["state"].items():
                 claim(adapter, check={"path": ["state", key], "op": "equals", "value": want})
-                if state.get(key) != want:
+                if not strict_equal(want, state.get(key)):
                     raise DiceDivergence(
                         f"{where}: state.{key}", want, state.get(key), state_clause(key, want, state.get(key), played)
                     )

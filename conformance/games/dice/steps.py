@@ -56,6 +56,7 @@ from generala_conformance.games.dice.runner import (
 from generala_conformance.games.dice.scoring_cases import POINT_CLAUSES
 from generala_conformance.transport.adapter import Adapter, Refused
 from generala_conformance.transport.declared import DeclaredUnsupported
+from generala_conformance.transport.json_values import strict_equal
 from generala_reference.dice import Category, PointTable, counts_of, points
 from generala_reference.dice.rules import DiceRules
 
@@ -352,7 +353,7 @@ def _over(dice_table: DiceTable, winners: str) -> None:
     want = [int(p[1:]) - 1 for p in winners.split(" and ")]
     dice_table.claim_state("over", "truthy", True)
     dice_table.claim_state("winners", "equals", want)
-    if not state["over"] or state["winners"] != want:
+    if not state["over"] or not strict_equal(want, state["winners"]):
         raise DiceDivergence(
             "the end of the game",
             {"over": True, "winners": want},
@@ -377,7 +378,7 @@ def _totals(dice_table: DiceTable, totals: str) -> None:
     want = [int(t) for t in totals.split(", ")]
     if declared_table(dice_table.hello) is None:
         dice_table.claim_state("totals", "equals", want)
-    if declared_table(dice_table.hello) is None and state["totals"] != want:
+    if declared_table(dice_table.hello) is None and not strict_equal(want, state["totals"]):
         raise DiceDivergence(
             "the totals", want, state["totals"], state_clause("totals", want, state["totals"], dice_table.played)
         )
@@ -405,7 +406,7 @@ def _it_scores(dice_table: DiceTable, want: str, category: str) -> None:
     transcripts.claim(
         dice_table.adapter, dice_table.scored_at, check={"path": ["scores", name], "op": "equals", "value": expected}
     )
-    if got != expected:
+    if not strict_equal(expected, got):
         clause = qualify_clause(name, dice_table.requires) if got is None else POINT_CLAUSES[name]
         attribution = DiceAttribution(clause, f"the roll in {category}")
         raise DiceDivergence(f"the roll in {category}", said(expected), said(got), attribution)
@@ -433,5 +434,5 @@ def _it_wins(dice_table: DiceTable, verb: str) -> None:
     transcripts.claim(
         dice_table.adapter, dice_table.scored_at, check={"path": ["wins"], "op": "equals", "value": verb == "wins"}
     )
-    if got != (verb == "wins"):
+    if not strict_equal(verb == "wins", got):
         raise DiceDivergence("wins", verb == "wins", got, DiceAttribution("D-FIRST-3", "the automatic win"))

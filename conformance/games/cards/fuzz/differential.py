@@ -34,6 +34,7 @@ from generala_conformance.games.cards.reference_adapter import ReferenceAdapter
 from generala_conformance.games.cards.snapshots import Held, held, held_differing
 from generala_conformance.transport.adapter import Adapter, AdapterFault, BadRequest, Refused, Unsupported
 from generala_conformance.transport.declared import supports_series
+from generala_conformance.transport.json_values import strict_equal
 from generala_reference.cards.actions import format_actions
 from generala_reference.cards.events import shared_events_json
 from generala_reference.cards.game import OVER, Game
@@ -524,7 +525,7 @@ class Pair:
                 except Exception as exc:  # (a refusal, or a broken implementation's anything: _step tells)
                     got = exc
                 state = actions = _NOT_ASKED
-                if got == want.events:
+                if strict_equal(want.events, got):
                     if expected_state is not None:
                         state = _state_of(impl)
                     # (a state is asked only when one is expected)
@@ -569,7 +570,7 @@ class Pair:
         except Exception as exc:  # a broken implementation may raise anything
             what = "deal" if step.kind == "deal" else "move"
             return Mismatch(index, "error", f"the {what} is accepted", _raised(exc))
-        if got != want.events:  # (the reference's events are shared: copied into the mismatch)
+        if not strict_equal(want.events, got):  # (the reference's events are shared: copied into the mismatch)
             assert want.events is not None  # a move's or a deal's (a try's are compared by _try)
             return Mismatch(index, "events", [dict(e) for e in want.events], got)
         if want.state is not None:
