@@ -37,6 +37,11 @@ MODULES = {
     ),
     "generala_conformance": (
         "__init__.py",
+        "errors.py",
+        "core/__init__.py",
+        "core/input_files.py",
+        "core/json_safe.py",
+        "core/yaml_safe.py",
         "games/__init__.py",
         "games/cards/__init__.py",
         "games/cards/arbiter/__init__.py",
