@@ -68,7 +68,7 @@ def test_check_exit_codes_for_bad_options_and_empty_selections(tmp_path: Path) -
     assert bad_adapter.returncode == 2 and "adapter-import" in bad_adapter.stderr
     (tmp_path / "e.yaml").write_text("version: 1\nexpectations: [{case: x, outcome: skip}]\n", "utf-8")
     bad_file = kit(tmp_path, "check", "--expectations", "e.yaml")
-    assert bad_file.returncode == 2 and "expectations[0].reason" in bad_file.stderr
+    assert bad_file.returncode == 2 and "expectations.0: 'reason' is a required property" in bad_file.stderr
     nothing = kit(tmp_path, "check", "--cases", str(HERE / "data" / "cases"), "-k", "no_case_is_called_this")
     assert nothing.returncode == 2 and "no case matched" in nothing.stderr
 

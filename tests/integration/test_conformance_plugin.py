@@ -147,7 +147,7 @@ def test_a_malformed_expectations_file_is_a_usage_error(pytester: pytest.Pyteste
     expect = write_expectations(pytester, [{"case": "x", "outcome": "maybe", "reason": "r"}])
     result = pytester.runpytest(*QUIET, "--generala-suite-only", f"--generala-adapter={REFERENCE}", expect)
     assert result.ret == pytest.ExitCode.USAGE_ERROR
-    result.stderr.fnmatch_lines(["*expectations[[]0[]].outcome*'maybe' is not one of*"])
+    result.stderr.fnmatch_lines(["*expectations.0.outcome*'maybe' is not one of*"])
 
 
 def test_option_values_the_implementation_does_not_list_are_skipped(pytester: pytest.Pytester) -> None:
