@@ -95,7 +95,7 @@ KINDS = [
     Kind("NaN", "hostile.py nan", mid("error"), "*not JSON (NaN is not a JSON value)*"),
     Kind("deep nesting", "hostile.py deep_nesting", mid("error"), "*nested deeper than 64 levels*"),
     Kind("hello protocol: true", "hostile.py protocol_true", HANDSHAKE, "*'protocol' is a boolean, not an integer*"),
-    Kind("bad-request to start", "hostile.py bad_request_start", mid("error"), "*start rejected: cannot read*"),
+    Kind("bad-request to start", "hostile.py bad_request_start", mid("fail"), "*start rejected: cannot read*"),
 ]
 
 

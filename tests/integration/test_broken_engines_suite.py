@@ -55,6 +55,9 @@ NOT_YET_ATTRIBUTED = frozenset(
         # A suit order picks, among two tied players, the very one counting the tie-break
         # the wrong way picks (R-NEXT-4): no case of the suite tells the two apart yet.
         "suit-order-breaks-ties",
+        # Its game goes on after it should have ended: of the cases citing R-END-2 it fails,
+        # 3 of 5 show the turn passing to a player who went out, R-OUT-2's reading, first.
+        "end-before-trick-played-out",
     }
 )
 """The broken engines whose roll-up does not name the broken clause first (issue 44
