@@ -88,7 +88,9 @@ def verdict(readings: dict[str, dict[str, Any]]) -> tuple[str | None, str]:
 
 
 def _some(ids: list[str], shown: int = 3) -> str:
-    """``a, b, c and 4 more``."""
+    """``a, b, c and 4 more``, in the order of the ids (the same whatever order the
+    results came in, with ``-n`` workers too)."""
+    ids = sorted(ids)
     more = f" and {len(ids) - shown} more" if len(ids) > shown else ""
     return ", ".join(ids[:shown]) + more
 
