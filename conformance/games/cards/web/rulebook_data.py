@@ -1,0 +1,94 @@
+"""The rulebook data the JavaScript port reads (``web/*.mjs``): one JSON document, written
+from :mod:`generala_spec` by the site build (beside the pages) and kept in this folder as
+``rulebook.json`` for ``serve.mjs`` and the tests; :func:`page_texts` gives the rulebook
+texts a page shows, in its language.
+
+``python -m generala_conformance.games.cards.web.rulebook_data`` rewrites ``rulebook.json``
+(a test checks it is the one :func:`rulebook_data` builds).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from generala_spec import rulebook
+from generala_spec.options import options
+
+from generala_spec.options import _raw as _options_file  # noqa: PLC2701 (the profiles' option values)
+
+FOLDER = Path(__file__).parent
+FILE = FOLDER / "rulebook.json"
+MODULES = tuple(sorted(p.name for p in FOLDER.glob("*.mjs")))
+"""The modules of the port, copied into the site beside the pages' scripts."""
+
+
+def _sentence_order(sentence_id: str) -> tuple[bool, int]:
+    """FR sentences before FA ones, each text in order (as ``explain``'s clause references)."""
+    text, number = sentence_id.split("-")
+    return text != "FR", int(number)
+
+
+def rulebook_data() -> dict[str, Any]:
+    """What the port needs of the card rulebook: per clause its statement, source sentences
+    and the rulings it rests on (``explain``'s clause reference), the ambiguities with their
+    decisions, the rule options and the profiles."""
+    clauses = {
+        clause.id: {
+            "statement": clause.statement,
+            "sentences": sorted({q.sentence for q in clause.sources}, key=_sentence_order),
+            "ambiguities": [
+                {"id": a.id, "title": a.title, "ruling": a.decisions[0].ruling, "option": a.decisions[0].option}
+                for a in rulebook.ambiguities_of_clause(clause.id)
+            ],
+        }
+        for clause in rulebook.clauses().values()
+    }
+    ambiguities = [
+        {
+            "id": entry.id,
+            "title": entry.title,
+            "decisions": [
+                {"option": d.option, "ruling": d.ruling, "readings": [[r.id, r.text] for r in d.readings]}
+                for d in entry.decisions
+            ],
+        }
+        for entry in rulebook.ambiguities().values()
+    ]
+    table = {
+        name: {"values": list(o.values), "default": o.default, "summary": o.summary} for name, o in options().items()
+    }
+    profiles = {name: {"options": dict(entry["options"])} for name, entry in _options_file()["profiles"].items()}
+    return {"kind": "generala-web-rulebook", "version": 1, "clauses": clauses, "ambiguities": ambiguities,
+            "options": table, "profiles": profiles}
+
+
+def page_texts(language: str) -> dict[str, str]:
+    """The rulebook texts a page in ``language`` shows, by key: ``clause:R-LEAD-1``,
+    ``ambiguity:AMB-1``, ``reading:AMB-1:<id>``, ``option:<name>``, ``value:<name>=<value>``,
+    ``sentence:FA-12`` (the English rendering of a source sentence). Today every text is the
+    English of the rulebook (``language`` is kept for the translations of
+    ``spec/cards/translations/<lang>.yaml``, which the lead connects here); the site's page
+    writer lays the clause statements its language files translate on top."""
+    texts = {f"clause:{c.id}": c.statement for c in rulebook.clauses().values()}
+    for entry in rulebook.ambiguities().values():
+        texts[f"ambiguity:{entry.id}"] = entry.title
+        for decision in entry.decisions:
+            texts.update({f"reading:{entry.id}:{r.id}": r.text for r in decision.readings})
+    for name, option in options().items():
+        texts[f"option:{name}"] = option.summary
+        texts.update({f"value:{name}={value}": text for value, text in option.values.items()})
+    texts.update({f"sentence:{s.id}": s.english for s in rulebook.sentences().values()})
+    return texts
+
+
+def text() -> str:
+    """:func:`rulebook_data` as the text of ``rulebook.json``."""
+    return json.dumps(rulebook_data(), ensure_ascii=False, indent=1) + "\n"
+
+
+if __name__ == "__main__":  # pragma: no cover (a maintainer's command)
+    FILE.write_text(text(), "utf-8")
+    sys.stdout.write(f"wrote {FILE}\n")
