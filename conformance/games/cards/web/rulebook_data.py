@@ -14,10 +14,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from generala_conformance.games.cards.arbiter.explain import clause_ref
 from generala_spec import rulebook
-from generala_spec.options import options
-
-from generala_spec.options import _raw as _options_file  # noqa: PLC2701 (the profiles' option values)
+from generala_spec.options import options, profile_names, resolve
 
 FOLDER = Path(__file__).parent
 FILE = FOLDER / "rulebook.json"
@@ -25,27 +24,15 @@ MODULES = tuple(sorted(p.name for p in FOLDER.glob("*.mjs")))
 """The modules of the port, copied into the site beside the pages' scripts."""
 
 
-def _sentence_order(sentence_id: str) -> tuple[bool, int]:
-    """FR sentences before FA ones, each text in order (as ``explain``'s clause references)."""
-    text, number = sentence_id.split("-")
-    return text != "FR", int(number)
-
-
 def rulebook_data() -> dict[str, Any]:
     """What the port needs of the card rulebook: per clause its statement, source sentences
     and the rulings it rests on (``explain``'s clause reference), the ambiguities with their
-    decisions, the rule options and the profiles."""
-    clauses = {
-        clause.id: {
-            "statement": clause.statement,
-            "sentences": sorted({q.sentence for q in clause.sources}, key=_sentence_order),
-            "ambiguities": [
-                {"id": a.id, "title": a.title, "ruling": a.decisions[0].ruling, "option": a.decisions[0].option}
-                for a in rulebook.ambiguities_of_clause(clause.id)
-            ],
-        }
-        for clause in rulebook.clauses().values()
-    }
+    decisions, the rule options and the profiles (each with its whole assignment)."""
+    clauses = {}
+    for clause_id in rulebook.clauses():
+        ref = clause_ref(clause_id)
+        assert ref is not None  # (a clause ID is given)
+        clauses[clause_id] = {k: v for k, v in ref.items() if k != "clause"}
     ambiguities = [
         {
             "id": entry.id,
@@ -60,9 +47,15 @@ def rulebook_data() -> dict[str, Any]:
     table = {
         name: {"values": list(o.values), "default": o.default, "summary": o.summary} for name, o in options().items()
     }
-    profiles = {name: {"options": dict(entry["options"])} for name, entry in _options_file()["profiles"].items()}
-    return {"kind": "generala-web-rulebook", "version": 1, "clauses": clauses, "ambiguities": ambiguities,
-            "options": table, "profiles": profiles}
+    profiles = {name: {"options": resolve(name)} for name in profile_names()}
+    return {
+        "kind": "generala-web-rulebook",
+        "version": 1,
+        "clauses": clauses,
+        "ambiguities": ambiguities,
+        "options": table,
+        "profiles": profiles,
+    }
 
 
 def page_texts(language: str) -> dict[str, str]:
