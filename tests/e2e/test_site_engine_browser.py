@@ -135,6 +135,11 @@ def _opened(browser, size: dict[str, int], url: str):
         loaded = page.evaluate("() => performance.getEntriesByType('resource').map((e) => e.name)")
         assert any("/assets/cards/page_api.mjs" in u for u in loaded)
         assert not [u for u in loaded if "/pyodide/" in u], "a card page loaded Pyodide"
+        cold = page.evaluate(
+            "() => performance.getEntriesByType('navigation').concat(performance.getEntriesByType('resource'))"
+            ".reduce((sum, e) => sum + e.transferSize, 0)"
+        )
+        assert 0 < cold <= 1.5 * 2**20, f"{url} transferred {cold} bytes cold"  # the 1.5 MB
         yield page
         assert not refused, f"the page fetched from elsewhere: {refused}"
 

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 import yaml
 from generala_conformance.games.cards.web import rulebook_data
+from generala_conformance.site import i18n
 from generala_conformance.site.page_api import Lesson, explain_text
 from generala_reference.cards import Game, Rules, format_action, parse_deck, snapshot
 from generala_scenarios import ROOT as SCENARIOS
@@ -208,6 +209,23 @@ COMMAND_LINES = [
 ]
 
 
+def _whys(node: object) -> set[str]:
+    """Every reason (``why``) of the clause side channel an explain answer holds (its events')."""
+    if isinstance(node, dict):
+        found = {node["why"]} if "decided_by" in node else set()
+        return found.union(*(_whys(v) for v in node.values()))
+    if isinstance(node, list):
+        return set().union(*(_whys(v) for v in node))
+    return set()
+
+
+def _translatable(whys: set[str]) -> None:
+    """Each reason has its key ``cards.why.*`` in the English language file (the pages show
+    it in their language by that key)."""
+    english = {v for k, v in i18n.load("en").ui.items() if k.startswith("cards.why.")}
+    assert len(whys) > 10 and whys - {""} <= english, sorted(whys - {""} - english)
+
+
 def _cited(node: object) -> set[str]:
     """Every clause ID the answer cites (values of ``clause`` keys)."""
     if isinstance(node, dict):
@@ -236,6 +254,7 @@ def test_the_arbiter_answers_as_explain_on_positions_of_every_clause_area() -> N
     codes = [answer.get("code") for answer in python[-len(REFUSED) - len(COMMAND_LINES) : -len(COMMAND_LINES)]]
     assert codes == [code for _, _, code in REFUSED]
     assert sum(not answer["ok"] for answer in python[-len(COMMAND_LINES) :]) == 13
+    _translatable(_whys(python))
 
 
 # ------------------------------------------------------------------- lessons
@@ -274,6 +293,7 @@ def test_the_lesson_plays_as_the_python_lesson_seed_for_seed() -> None:
             assert same(p, j), f"{lesson}, state {step}: {json.dumps(p)[:400]} != {json.dumps(j)[:400]}"
     clauses = {line["clause"] for games in javascript for state in games if state["ok"] for line in state["lines"]}
     assert {"R-DEAL-1", "R-DEAL-2", "R-LEAD-2", "R-END-1"} <= clauses
+    _translatable({line["why"] for games in javascript for state in games if state["ok"] for line in state["lines"]})
 
 
 def test_the_start_answer_is_the_python_start() -> None:

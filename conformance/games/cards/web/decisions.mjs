@@ -5,21 +5,7 @@
 import { DECLINE, JOKER_ACTION, TAKE_BASE } from "./actions.mjs";
 import { JOKER } from "./deck.mjs";
 import { TAKE } from "./game.mjs";
-
-/** The clause behind each reason code (cannot-decline depends on the position: refusalClause). */
-export const REFUSAL_CLAUSES = {
-  "forced-first-lead": "R-LEAD-2",
-  "must-follow-suit": "R-FOLLOW-2",
-  "joker-only-when-void": "R-FOLLOW-4",
-  "off-suit-card": "R-FOLLOW-5",
-  "must-take": "R-DECL-2",
-  "no-take-pending": "R-DECL-2",
-  "card-not-in-trick": "R-DECL-2",
-  "cannot-take-joker": "R-DECL-3",
-  "not-your-turn": "R-FOLLOW-1",
-  "card-not-in-hand": "R-FOLLOW-1",
-  "game-over": "R-END-1",
-};
+import { rulebook } from "./rules.mjs";
 
 /** One event and the clause that decided it (`also`: the clauses it rests on besides). */
 const decided = (event, clause, why, also = []) => ({ event, clause, why, also });
@@ -133,7 +119,7 @@ export function legalClause(game, action) {
 
 /** The clause behind the refusal `code` of `action` in `game` (null: a matter of notation). */
 export function refusalClause(game, action, code) {
-  if (code !== "cannot-decline") return REFUSAL_CLAUSES[code] ?? null;
+  if (code !== "cannot-decline") return rulebook().refusal_clauses[code] ?? null; // decisions.REFUSAL_CLAUSES
   if (!game.trick.length) return "R-LEAD-3";
   if (!game.followMask) return "R-JOKER-3";
   return game.hands[game.toMove] & game.followMask ? "R-FOLLOW-4" : "R-FOLLOW-5";

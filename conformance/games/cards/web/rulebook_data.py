@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from generala_conformance.games.cards.arbiter.explain import clause_ref
+from generala_reference.cards.decisions import REFUSAL_CLAUSES
 from generala_spec import rulebook
 from generala_spec.options import options, profile_names, resolve
 
@@ -27,7 +28,8 @@ MODULES = tuple(sorted(p.name for p in FOLDER.glob("*.mjs")))
 def rulebook_data() -> dict[str, Any]:
     """What the port needs of the card rulebook: per clause its statement, source sentences
     and the rulings it rests on (``explain``'s clause reference), the ambiguities with their
-    decisions, the rule options and the profiles (each with its whole assignment)."""
+    decisions, the rule options, the profiles (each with its whole assignment) and the clause
+    behind each refusal code (the reference's ``decisions.REFUSAL_CLAUSES``)."""
     clauses = {}
     for clause_id in rulebook.clauses():
         ref = clause_ref(clause_id)
@@ -55,6 +57,7 @@ def rulebook_data() -> dict[str, Any]:
         "ambiguities": ambiguities,
         "options": table,
         "profiles": profiles,
+        "refusal_clauses": dict(REFUSAL_CLAUSES),
     }
 
 
