@@ -1,6 +1,7 @@
 """The arbiter page (``arbiter.html``): set up a position by tapping cards or paste
 the short text form of ``generala-kit explain``, and see what ``explain`` answers —
-computed in the browser by the kit's own Python (``assets/arbiter.mjs`` draws it).
+computed in the browser by the JavaScript port of the kit's reference
+(``games/cards/web``; ``assets/arbiter.mjs`` draws it).
 """
 
 from __future__ import annotations
@@ -69,10 +70,10 @@ def body(ed: Edition) -> str:
 </section>
 <section id="answer" aria-live="polite" aria-labelledby="answer-title"></section>
 {engine_pages.page_data(ed, page)}
-{engine_pages.script_tags(page, "arbiter.mjs")}"""
+{engine_pages.script_tags(page, "arbiter.mjs", card_engine=True)}"""
 
 
 def write(site: Site, ed: Edition) -> None:
     """Write ``arbiter.html`` in the edition's language (and the engine it runs)."""
-    engine_pages.write_engine(site)
+    engine_pages.write_card_engine(site)
     ed.write_page(site, PAGE, ed.t("cards.arbiter.title"), body(ed))

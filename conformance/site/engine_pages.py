@@ -1,12 +1,15 @@
-"""What the pages that run the reference in the browser share: the vendored Pyodide
-and the kit's Python bundle under ``pyodide/``, the page data their scripts draw with
-(card glyphs, rulebook addresses), the loading status line and the scripts' tag.
+"""What the pages that run the reference in the browser share: the card game's
+JavaScript port under ``assets/cards/`` (``games/cards/web``: the arbiter and play pages),
+the vendored Pyodide and the kit's Python bundle under ``pyodide/`` (the dice pages), the
+page data their scripts draw with (card glyphs, rulebook addresses and texts, the engine to
+load), the loading status line and the scripts' tag.
 """
 
 from __future__ import annotations
 
 import json
 
+from generala_conformance.games.cards.web import rulebook_data
 from generala_conformance.site import i18n, kit_bundle, layout, pyodide_bundle
 from generala_conformance.site.editions import Edition
 from generala_conformance.site.i18n import Language
@@ -17,8 +20,13 @@ from generala_spec import links, rulebook
 
 FOLDER = "pyodide"
 """The folder of Pyodide's files and ``kit.zip``, relative to the site's root."""
-MODULES = {"cards": "generala_page", "dice": "generala_dice_page"}
-"""The top-level module of the bundle each game's pages call (kit_bundle)."""
+MODULES = {"dice": "generala_dice_page"}
+"""The top-level module of the Pyodide bundle each game's pages call (kit_bundle), for a
+game whose pages still run Python (the card game's run its JavaScript port)."""
+CARD_ENGINE = f"{layout.ASSETS}/cards"
+"""The folder of the card game's JavaScript port and its rulebook data, relative to the site's root."""
+NODE_ONLY = ("serve.mjs", "json_values.mjs")
+"""Modules of the port that only Node runs (the protocol wrapper), not copied into the site."""
 ROW_NAMES = ("clubs", "diamonds", "hearts", "spades", "jokers")
 """The rows of the deck, keys of their names (``cards.row.clubs``…)."""
 
@@ -32,6 +40,28 @@ def write_engine(site: Site) -> None:
     for name in pyodide_bundle.FILES:
         site.write_file(f"{FOLDER}/{name}", (folder / name).read_bytes())
     site.write_file(f"{FOLDER}/kit.zip", kit_bundle.kit_zip())
+
+
+def write_card_engine(site: Site) -> None:
+    """Write the card game's JavaScript port (``games/cards/web/*.mjs``) and the rulebook
+    data it reads (:func:`rulebook_data.text`) into the site, once for all its pages."""
+    if f"{CARD_ENGINE}/rulebook.json" in site.written:
+        return
+    for name in rulebook_data.MODULES:
+        if name not in NODE_ONLY:
+            site.write_file(f"{CARD_ENGINE}/{name}", (rulebook_data.FOLDER / name).read_bytes())
+    site.write_file(f"{CARD_ENGINE}/rulebook.json", rulebook_data.text())
+
+
+def _card_texts(ed: Edition) -> tuple[dict[str, str], list[str]]:
+    """The rulebook texts of the card pages in the edition's language
+    (:func:`rulebook_data.page_texts`, the clause statements of its language files on top),
+    and the keys whose text is still the English one (shown marked as English)."""
+    english = rulebook_data.page_texts(i18n.ENGLISH)
+    texts = rulebook_data.page_texts(ed.lang.code)
+    texts.update({f"clause:{c.id}": ed.statement(c) for c in rulebook.clauses(ed.spec).values()})
+    left = [] if not ed.lang.translated else [key for key, text in texts.items() if english[key] == text]
+    return texts, left
 
 
 def _deck_rows() -> list[list[str]]:
@@ -60,11 +90,16 @@ def page_data(ed: Edition, page: str) -> str:
     data: dict[str, object] = {
         "lang": ed.lang.code,
         "t": {key: ed.t(key) for key in english if key.split(".", 1)[0] in groups},
-        "statements": {c.id: ed.statement(c) for c in rulebook.clauses(ed.spec).values()},
         "links": {i: links.relative(ed.address(i), page) for i in ids},
     }
-    data["module"] = MODULES[ed.spec]
+    if ed.spec in MODULES:
+        data["module"] = MODULES[ed.spec]
+        data["statements"] = {c.id: ed.statement(c) for c in rulebook.clauses(ed.spec).values()}
     if ed.spec == "cards":
+        data["engine"] = links.relative(f"{CARD_ENGINE}/page_api.mjs", page)
+        data["rulebook"] = links.relative(f"{CARD_ENGINE}/rulebook.json", page)
+        data["texts"], data["english_texts"] = _card_texts(ed)
+        data["why"] = {english[key]: key for key in english if key.startswith("cards.why.")}
         rows = _deck_rows()
         data["cards"] = {code: layout.card_html(code, card_name(code, ed.t)) for row in rows for code in row}
         data["rows"] = rows
@@ -75,14 +110,19 @@ def page_data(ed: Edition, page: str) -> str:
 
 def loading_status(ed: Edition) -> str:
     """The status line the scripts update (loading, ready, errors), with the no-script notice."""
+    starting = ed.t("cards.engine.starting" if ed.spec == "cards" else "common.engine.starting")
     return (
-        f'<p id="status" class="status" role="status" aria-live="polite">{esc(ed.t("common.engine.starting"))}</p>'
+        f'<p id="status" class="status" role="status" aria-live="polite">{esc(starting)}</p>'
         f'<noscript><p class="status error">{esc(ed.t("common.engine.noscript"))}</p></noscript>'
     )
 
 
-def script_tags(page: str, script: str) -> str:
-    """The stylesheet of these pages and the module script ``assets/<script>`` of ``page``."""
+def script_tags(page: str, script: str, card_engine: bool = False) -> str:
+    """The stylesheet of these pages and the module script ``assets/<script>`` of ``page``;
+    with ``card_engine``, the modules of the card game's port preloaded (fetched at once, not
+    one import level after the other)."""
     css = esc(links.relative(f"{layout.ASSETS}/engine-pages.css", page))
     src = esc(links.relative(f"{layout.ASSETS}/{script}", page))
-    return f'<link rel="stylesheet" href="{css}"><script type="module" src="{src}"></script>'
+    port = [f"{CARD_ENGINE}/{name}" for name in rulebook_data.MODULES if name not in NODE_ONLY] if card_engine else []
+    preloads = "".join(f'<link rel="modulepreload" href="{esc(links.relative(m, page))}">' for m in port)
+    return f'<link rel="stylesheet" href="{css}">{preloads}<script type="module" src="{src}"></script>'

@@ -65,7 +65,10 @@ class _Parser(argparse.ArgumentParser):
 
 def _question(position: str, moves: str) -> Question:
     """The question of a pasted position (or command line) and moves, as ``explain`` reads it."""
-    words = shlex.split(position) if position.lstrip().startswith("generala-kit") else None
+    try:
+        words = shlex.split(position) if position.lstrip().startswith("generala-kit") else None
+    except ValueError as unreadable:  # an unclosed quotation, a lone backslash at the end
+        raise PositionError(f"the command line: {unreadable}") from None
     if words is None:
         question = parse_text(position)
         question.moves = parse_moves([moves] if moves.strip() else [])

@@ -1,6 +1,6 @@
 """The learn-by-playing page of the card game (``play.html``): a whole game against
 simple computer players, every event told in one line with its clause, in the words
-of ``generala-kit play`` — the game is the kit's own Python, run in the browser
+of ``generala-kit play`` — the game is the JavaScript port of the kit's reference, run in the browser
 (``assets/play.mjs`` draws it).
 """
 
@@ -39,10 +39,10 @@ def body(ed: Edition) -> str:
 <h2>{s("story")}</h2>
 <ol id="log" class="log" aria-live="polite"></ol>
 {engine_pages.page_data(ed, page)}
-{engine_pages.script_tags(page, "play.mjs")}"""
+{engine_pages.script_tags(page, "play.mjs", card_engine=True)}"""
 
 
 def write(site: Site, ed: Edition) -> None:
     """Write ``play.html`` in the edition's language (and the engine it runs)."""
-    engine_pages.write_engine(site)
+    engine_pages.write_card_engine(site)
     ed.write_page(site, PAGE, ed.t("cards.play.title"), body(ed))

@@ -1,7 +1,10 @@
 // The arbiter page: set up a position (tap cards, or paste the short text form of
-// `generala-kit explain`) and show what `explain` answers. The answer is the kit's
-// Python's (generala_page.explain_text), drawn here as it comes.
-import { action, answered, card, data, el, kit, ref, seat, start, statement as said, status, t } from "./kit.mjs";
+// `generala-kit explain`) and show what `explain` answers. The answer is the engine's
+// (explainText of the card game's JavaScript port, as `explain --json`), drawn here as it comes,
+// its reasons and refusals in the page's language.
+import {
+  action, answered, card, data, el, kit, ref, refusal, rulebookText, seat, start, statement as said, status, t, why,
+} from "./kit.mjs";
 
 const $ = (id) => document.getElementById(id);
 const form = $("text-form");
@@ -56,7 +59,7 @@ function choicesBlock(choices) {
       " " + t("cards.arbiter.legal_by") + " ", refs(m.allowed_by), " ", statement(m.allowed_by))));
   const illegal = el("ul", { class: "illegal" }, choices.illegal.map((m) =>
     el("li", { "data-action": m.action, "data-clause": m.refused_by?.clause, "data-code": m.code },
-      el("span", { class: "refused" }, action(m.action)), " ", m.message, " ",
+      el("span", { class: "refused" }, action(m.action)), " ", refusal(m.code, m.message), " ",
       el("code", {}, m.code), " ", m.refused_by ? ["— ", refs(m.refused_by)] : null)));
   return el("section", { class: "choices", "data-player": who },
     el("h3", {}, t("cards.arbiter.legal_moves", { player: who, phase: choices.phase })), legal,
@@ -80,15 +83,15 @@ function movesBlock(moves, stopped) {
       el("p", {}, el("strong", {}, m.move), " — " + t("cards.arbiter.legal_by") + " ", refs(m.allowed_by)),
       el("ul", { class: "events" }, m.events.map((e) =>
         el("li", { class: `event event-${e.event.type}`, "data-event": e.text, "data-clause": e.decided_by?.clause },
-          outcome(e.event), el("code", {}, e.text), " ", ref(e.decided_by?.clause), " ", el("span", { lang: "en", dir: "ltr" }, e.why),
+          outcome(e.event), el("code", {}, e.text), " ", ref(e.decided_by?.clause), " ", why(e.why),
           e.event.type === "trick" || e.event.type === "lead" || e.event.type === "game-over"
             ? el("div", { class: "statement-small" }, said(e.decided_by?.clause, e.decided_by?.statement)) : null)))));
-  const refusal = stopped ? el("p", { class: "stopped", role: "alert", "data-move": stopped.move,
+  const refusedLine = stopped ? el("p", { class: "stopped", role: "alert", "data-move": stopped.move,
     "data-code": stopped.code, "data-clause": stopped.refused_by?.clause },
-    el("strong", {}, t("cards.arbiter.refused", { move: stopped.move }) + " "), el("span", { lang: "en", dir: "ltr" }, stopped.message),
+    el("strong", {}, t("cards.arbiter.refused", { move: stopped.move }) + " "), refusal(stopped.code, stopped.message),
     " ", el("code", {}, stopped.code), " ",
     stopped.refused_by ? ["— ", refs(stopped.refused_by), " ", statement(stopped.refused_by)] : null) : null;
-  return el("section", { class: "moves" }, el("h3", {}, t("cards.arbiter.moves_do")), el("ol", {}, items), refusal);
+  return el("section", { class: "moves" }, el("h3", {}, t("cards.arbiter.moves_do")), el("ol", {}, items), refusedLine);
 }
 
 function readingsBlock(readings) {
@@ -100,9 +103,9 @@ function readingsBlock(readings) {
         el("strong", {}, r.reading), ": ",
         Array.isArray(r.outcome) ? el("code", {}, r.outcome.join(" · ")) : r.outcome,
         el("ul", {}, r.ambiguities.map((a) =>
-          el("li", {}, ref(a.id), " ", el("span", { lang: "en", dir: "ltr" }, a.title), " — ",
-            t("cards.arbiter.this_reading"), " ", el("span", { lang: "en", dir: "ltr" }, a.reading_text || a.reading), "; ",
-            t("cards.arbiter.ruling"), " ", el("span", {}, a.ruling))))))));
+          el("li", {}, ref(a.id), " ", rulebookText(`ambiguity:${a.id}`, a.title), " — ",
+            t("cards.arbiter.this_reading"), " ", rulebookText(`reading:${a.id}:${a.reading}`, a.reading_text || a.reading), "; ",
+            t("cards.arbiter.ruling"), " ", rulebookText(`reading:${a.id}:${a.ruling}`, a.ruling))))))));
 }
 
 function draw(answer) {
@@ -121,13 +124,13 @@ function draw(answer) {
 
 async function explainNow(focus = false) {
   const { page } = await kit();
-  const reply = JSON.parse(page.explain_text(positionBox.value, movesBox.value));
+  const reply = JSON.parse(page.explainText(positionBox.value, movesBox.value));
   if (reply.ok) {
     draw(reply.answer);
     status(reply.answer.stopped ? t("cards.arbiter.stopped") : t("common.engine.answered"));
   } else {
     answerBox.replaceChildren(el("p", { class: "error", role: "alert" },
-      el("strong", {}, t("cards.arbiter.unreadable") + " "), el("span", { lang: "en", dir: "ltr" }, reply.message), " ",
+      el("strong", {}, t("cards.arbiter.unreadable") + " "), refusal(reply.code, reply.message), " ",
       el("code", {}, reply.code)));
     status(t("cards.arbiter.not_understood"), "error");
   }
@@ -233,9 +236,9 @@ function buildSetup(info) {
   $("profile").replaceChildren(...info.profiles.map((p) => el("option", { value: p }, p)));
   $("rule-options").replaceChildren(...Object.entries(info.options).map(([name, option]) =>
     el("label", { class: "rule" }, el("span", {}, name),
-      el("select", { name, title: option.summary },
+      el("select", { name, title: data.texts[`option:${name}`] ?? option.summary },
         el("option", { value: "" }, t("cards.arbiter.as_profile")),
-        option.values.map((v) => el("option", { value: v }, v))))));
+        option.values.map((v) => el("option", { value: v, title: data.texts[`value:${name}=${v}`] }, v))))));
   $("deck").replaceChildren(...data.rows.map((row, r) =>
     el("div", { class: "deck-row", role: "group", "aria-label": data.row_names[r] }, row.map((code, i) => {
       const key = keys[data.rows.slice(0, r).flat().length + i];

@@ -1,6 +1,8 @@
-// The reference engine in the page: Pyodide (vendored under pyodide/) runs the kit's
-// own Python (pyodide/kit.zip, module generala_page). This script only loads it and
-// draws; every answer comes from Python.
+// The reference engine in the page. The card game's pages load its JavaScript port
+// (data.engine: the page API module of conformance/games/cards/web, with data.rulebook, the
+// rulebook data it reads); the other pages (data.module) start Pyodide (vendored under
+// pyodide/), which runs the kit's own Python (pyodide/kit.zip). This script only loads the
+// engine and draws; every answer comes from the engine.
 
 const PYODIDE = new URL("../pyodide/", import.meta.url).href;
 export const timings = {};
@@ -17,12 +19,56 @@ export function t(key, fields = {}) {
 }
 
 /** A clause's statement in the page's language (the engine's answers carry the English one). */
-export const statement = (id, english) => data.statements[id] ?? english;
+export const statement = (id, english) => data.texts?.[`clause:${id}`] ?? data.statements?.[id] ?? english;
 
-/** Start Python once; resolves to {page, info} (page: the generala_page module). */
+const englishTexts = new Set(data.english_texts ?? []);
+
+/** A rulebook text of the page data (`ambiguity:AMB-5`, `reading:AMB-5:any-nearest`,
+ * `option:tie-break`, …) in the page's language, marked as English while it is not translated;
+ * `english` when the page data has none. */
+export function rulebookText(key, english) {
+  const text = data.texts?.[key];
+  const lang = text === undefined || englishTexts.has(key) ? "en" : null;
+  return lang && data.lang !== "en" ? el("span", { lang: "en", dir: "ltr" }, text ?? english) : text ?? english;
+}
+
+/** The reason of an engine's refusal, by its code, in the page's language (`cards.refusal.CODE`);
+ * the engine's English message, which names the card or the part, is kept in a closed details. */
+export function refusal(code, message) {
+  const key = `cards.refusal.${code}`;
+  const reason = key in data.t ? data.t[key] : null;
+  const details = el("details", { class: "refusal-details" }, el("summary", {}, t("cards.refusal.details")),
+    el("span", { lang: "en", dir: "ltr" }, message));
+  return el("span", { class: "refusal" }, reason ?? el("span", { lang: "en", dir: "ltr" }, message), " ",
+    reason ? details : null);
+}
+
+/** A reason of the engine's clause side channel (`why`) in the page's language (`cards.why.KEY`). */
+export function why(english) {
+  const key = data.why?.[english];
+  return key ? t(key) : el("span", { lang: "en", dir: "ltr" }, english);
+}
+
+/** Start the engine once; resolves to {page, info}: for the card game's JavaScript port, page
+ * is {explainText, lesson}; for Pyodide, the Python module data.module. */
 export function kit() {
-  booting ??= boot();
+  booting ??= data.engine ? bootScript() : boot();
   return booting;
+}
+
+async function bootScript() {
+  const [api, book] = await Promise.all([
+    import(new URL(data.engine, location.href).href),
+    fetch(new URL(data.rulebook, location.href)).then((reply) => {
+      if (!reply.ok) throw new Error(`${data.rulebook}: HTTP ${reply.status}`);
+      return reply.json();
+    }),
+  ]);
+  timings.engine_ms = Math.round(performance.now());
+  const info = api.start(book);
+  timings.ready_ms = Math.round(performance.now());
+  const page = { explainText: api.explainText, lesson: (...args) => new api.Lesson(...args) };
+  return { page, info };
 }
 
 async function boot() {

@@ -1,7 +1,7 @@
 // Learn by playing: a game against computer players, every event told in one line with
-// its clause. The game is the kit's Python's (generala_page.Lesson); this script draws it
-// and sends the person's moves.
-import { action, answered, card, el, kit, ref, seat, start, status, t } from "./kit.mjs";
+// its clause. The game is the engine's (Lesson of the card game's JavaScript port, dealt as
+// `generala-kit play --seed`); this script draws it and sends the person's moves.
+import { action, answered, card, data, el, kit, ref, refusal, seat, start, status, t, why } from "./kit.mjs";
 
 const $ = (id) => document.getElementById(id);
 let lesson = null;
@@ -30,7 +30,14 @@ function line(entry) {
   if (entry.heading) return el("li", { class: "heading", "data-text": entry.text }, words(entry));
   return el("li", { "data-text": entry.text }, el("span", { class: "said" }, words(entry)), " ",
     entry.clause ? el("span", { class: "clause" }, ref(entry.clause), " ",
-      el("span", { lang: "en", dir: "ltr" }, entry.why)) : null);
+      why(entry.why)) : null);
+}
+
+/** The words of a refused card's reason for a screen reader (its code's, in the page's language). */
+function reason(refused) {
+  if (!refused) return t("cards.play.not_turn");
+  const key = `cards.refusal.${refused.code}`;
+  return key in data.t ? data.t[key] : refused.message;
 }
 
 function yourHand(state) {
@@ -39,11 +46,11 @@ function yourHand(state) {
   const hand = state.hands[state.seat];
   const buttons = hand.map((code) => {
     const playable = legal.has(code);
-    const why = refused.get(code);
+    const refusedBy = refused.get(code);
     const label = playable ? t("cards.play.play_label", { card: name(code) })
-      : t("cards.play.refused_label", { card: name(code), why: why ? why.message : t("cards.play.not_turn") });
+      : t("cards.play.refused_label", { card: name(code), why: reason(refusedBy) });
     return el("button", { type: "button", class: `hand-card ${playable ? "playable" : "refused"}`, "data-action": code,
-      onclick: () => (playable ? send(code) : explainRefusal(code, why)) }, hidden(card(code)), el("span", { class: "sr-only" }, label));
+      onclick: () => (playable ? send(code) : explainRefusal(code, refusedBy)) }, hidden(card(code)), el("span", { class: "sr-only" }, label));
   });
   const extra = state.legal.filter((a) => !hand.includes(a)).map((a) =>
     el("button", { type: "button", class: "hand-card playable other", "data-action": a,
@@ -52,10 +59,10 @@ function yourHand(state) {
   return el("div", { class: "your-hand", role: "group", "aria-label": t("cards.play.your_hand_label") }, buttons, extra);
 }
 
-function explainRefusal(code, why) {
-  $("refusal").replaceChildren(why
-    ? el("span", {}, card(code), " " + t("cards.play.not_allowed") + " ", el("span", { lang: "en", dir: "ltr" }, why.message), " ",
-      el("code", {}, why.code), " ", ref(why.refused_by?.clause))
+function explainRefusal(code, refusedBy) {
+  $("refusal").replaceChildren(refusedBy
+    ? el("span", {}, card(code), " " + t("cards.play.not_allowed") + " ", refusal(refusedBy.code, refusedBy.message), " ",
+      el("code", {}, refusedBy.code), " ", ref(refusedBy.refused_by?.clause))
     : t("cards.play.not_turn"));
 }
 
@@ -90,7 +97,7 @@ function draw(state) {
 function send(move) {
   const reply = JSON.parse(lesson.play(move));
   if (!reply.ok) {
-    $("refusal").textContent = `${move}: ${reply.message} (${reply.code})`;
+    $("refusal").replaceChildren(`${move}: `, refusal(reply.code, reply.message), ` (${reply.code})`);
     return;
   }
   draw(reply);
@@ -102,8 +109,7 @@ async function deal(event) {
   event?.preventDefault();
   const { page } = await kit();
   const seed = $("seed").value.trim() === "" ? Math.floor(Math.random() * 1e6) : Number($("seed").value);
-  lesson?.destroy();
-  lesson = page.Lesson(Number($("players").value), Number($("seat").value), $("bot").value, seed, $("profile").value);
+  lesson = page.lesson(Number($("players").value), Number($("seat").value), $("bot").value, seed, $("profile").value);
   shown = 0;
   $("log").replaceChildren();
   const players = $("players").value;

@@ -82,11 +82,11 @@ def _start(question: Question, rules: Rules) -> Game:
 
 def _candidates(game: Game) -> list[int]:
     """Every action worth asking about for the player to move: each card of his hand,
-    ``decline``, and (taking) each card of the trick."""
+    ``decline``, and (taking) each card of the trick: ``take JK`` once, whichever Jokers fell."""
     hand = game.hands[game.to_move]
     found = [c for c in iter_cards(hand) if c < JOKER] + ([JOKER_ACTION] if hand >> JOKER else [])
     if game.phase == TAKE:
-        return [TAKE_BASE + c for c in sorted({c for _, c in game.trick})] + found
+        return [TAKE_BASE + c for c in sorted({min(c, JOKER) for _, c in game.trick})] + found
     return [*found, DECLINE] if game.trick else found
 
 

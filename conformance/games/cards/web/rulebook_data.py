@@ -1,0 +1,90 @@
+"""The rulebook data the JavaScript port reads (``web/*.mjs``): one JSON document, written
+from :mod:`generala_spec` by the site build (beside the pages) and kept in this folder as
+``rulebook.json`` for ``serve.mjs`` and the tests; :func:`page_texts` gives the rulebook
+texts a page shows, in its language.
+
+``python -m generala_conformance.games.cards.web.rulebook_data`` rewrites ``rulebook.json``
+(a test checks it is the one :func:`rulebook_data` builds).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from generala_conformance.games.cards.arbiter.explain import clause_ref
+from generala_reference.cards.decisions import REFUSAL_CLAUSES
+from generala_spec import rulebook
+from generala_spec.options import options, profile_names, resolve
+
+FOLDER = Path(__file__).parent
+FILE = FOLDER / "rulebook.json"
+MODULES = tuple(sorted(p.name for p in FOLDER.glob("*.mjs")))
+"""The modules of the port, copied into the site beside the pages' scripts."""
+
+
+def rulebook_data() -> dict[str, Any]:
+    """What the port needs of the card rulebook: per clause its statement, source sentences
+    and the rulings it rests on (``explain``'s clause reference), the ambiguities with their
+    decisions, the rule options, the profiles (each with its whole assignment) and the clause
+    behind each refusal code (the reference's ``decisions.REFUSAL_CLAUSES``)."""
+    clauses = {}
+    for clause_id in rulebook.clauses():
+        ref = clause_ref(clause_id)
+        assert ref is not None  # (a clause ID is given)
+        clauses[clause_id] = {k: v for k, v in ref.items() if k != "clause"}
+    ambiguities = [
+        {
+            "id": entry.id,
+            "title": entry.title,
+            "decisions": [
+                {"option": d.option, "ruling": d.ruling, "readings": [[r.id, r.text] for r in d.readings]}
+                for d in entry.decisions
+            ],
+        }
+        for entry in rulebook.ambiguities().values()
+    ]
+    table = {
+        name: {"values": list(o.values), "default": o.default, "summary": o.summary} for name, o in options().items()
+    }
+    profiles = {name: {"options": resolve(name)} for name in profile_names()}
+    return {
+        "kind": "generala-web-rulebook",
+        "version": 1,
+        "clauses": clauses,
+        "ambiguities": ambiguities,
+        "options": table,
+        "profiles": profiles,
+        "refusal_clauses": dict(REFUSAL_CLAUSES),
+    }
+
+
+def page_texts(language: str) -> dict[str, str]:
+    """The rulebook texts a page in ``language`` shows, by key: ``clause:R-LEAD-1``,
+    ``ambiguity:AMB-1``, ``reading:AMB-1:<id>``, ``option:<name>``, ``value:<name>=<value>``,
+    ``sentence:FA-12`` (the English rendering of a source sentence). Today every text is the
+    English of the rulebook (``language`` is kept for the translations of
+    ``spec/cards/translations/<lang>.yaml``, which the lead connects here); the site's page
+    writer lays the clause statements its language files translate on top."""
+    texts = {f"clause:{c.id}": c.statement for c in rulebook.clauses().values()}
+    for entry in rulebook.ambiguities().values():
+        texts[f"ambiguity:{entry.id}"] = entry.title
+        for decision in entry.decisions:
+            texts.update({f"reading:{entry.id}:{r.id}": r.text for r in decision.readings})
+    for name, option in options().items():
+        texts[f"option:{name}"] = option.summary
+        texts.update({f"value:{name}={value}": text for value, text in option.values.items()})
+    texts.update({f"sentence:{s.id}": s.english for s in rulebook.sentences().values()})
+    return texts
+
+
+def text() -> str:
+    """:func:`rulebook_data` as the text of ``rulebook.json``."""
+    return json.dumps(rulebook_data(), ensure_ascii=False, indent=1) + "\n"
+
+
+if __name__ == "__main__":  # pragma: no cover (a maintainer's command)
+    FILE.write_text(text(), "utf-8")
+    sys.stdout.write(f"wrote {FILE}\n")
