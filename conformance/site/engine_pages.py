@@ -6,6 +6,7 @@ and the kit's Python bundle under ``pyodide/``, the page data their scripts draw
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 
 from generala_conformance.site import i18n, kit_bundle, layout, pyodide_bundle
 from generala_conformance.site.editions import Edition
@@ -17,8 +18,9 @@ from generala_spec import links, rulebook
 
 FOLDER = "pyodide"
 """The folder of Pyodide's files and ``kit.zip``, relative to the site's root."""
-MODULES = {"cards": "generala_page", "dice": "generala_dice_page"}
-"""The top-level module of the bundle each game's pages call (kit_bundle)."""
+MODULES = {"cards": "generala_page"}
+"""The top-level module of the bundle each game's pages call (kit_bundle); the dice
+game's pages run its JavaScript engine instead (``games/dice/web``)."""
 ROW_NAMES = ("clubs", "diamonds", "hearts", "spades", "jokers")
 """The rows of the deck, keys of their names (``cards.row.clubs``…)."""
 
@@ -48,12 +50,12 @@ def card_name(card: str, t: Language) -> str:
     return t("cards.card.name", rank=t(f"cards.rank.{rank}") if rank in "JQKA" else rank, suit=t(f"cards.suit.{suit}"))
 
 
-def page_data(ed: Edition, page: str) -> str:
+def page_data(ed: Edition, page: str, extra: Mapping[str, object] | None = None) -> str:
     """The ``<script type="application/json" id="kit-data">`` of ``page`` (from the
     root) in the edition's language: the interface strings of its game, every
     clause's statement in that language, the link of every clause, ambiguity and
     sentence from ``page``; for the card game each card's glyph (layout.card_html,
-    named in the language) and the deck by rows."""
+    named in the language) and the deck by rows; ``extra``: the page's own entries."""
     groups = i18n.groups_of(ed.spec)
     english = i18n.load(i18n.ENGLISH).ui
     ids = [*rulebook.clauses(ed.spec), *rulebook.ambiguities(ed.spec), *rulebook.sentences(ed.spec)]
@@ -63,21 +65,24 @@ def page_data(ed: Edition, page: str) -> str:
         "statements": {c.id: ed.statement(c) for c in rulebook.clauses(ed.spec).values()},
         "links": {i: links.relative(ed.address(i), page) for i in ids},
     }
-    data["module"] = MODULES[ed.spec]
+    if ed.spec in MODULES:
+        data["module"] = MODULES[ed.spec]
     if ed.spec == "cards":
         rows = _deck_rows()
         data["cards"] = {code: layout.card_html(code, card_name(code, ed.t)) for row in rows for code in row}
         data["rows"] = rows
         data["row_names"] = [ed.t(f"cards.row.{name}") for name in ROW_NAMES]
+    data.update(extra or {})
     text = json.dumps(data, ensure_ascii=False).replace("</", "<\\/")
     return f'<script type="application/json" id="kit-data">{text}</script>'
 
 
-def loading_status(ed: Edition) -> str:
-    """The status line the scripts update (loading, ready, errors), with the no-script notice."""
+def loading_status(ed: Edition, keys: str = "common") -> str:
+    """The status line the scripts update (loading, ready, errors), with the no-script
+    notice (``keys``: the prefix of their strings, ``<keys>.engine.starting``…)."""
     return (
-        f'<p id="status" class="status" role="status" aria-live="polite">{esc(ed.t("common.engine.starting"))}</p>'
-        f'<noscript><p class="status error">{esc(ed.t("common.engine.noscript"))}</p></noscript>'
+        f'<p id="status" class="status" role="status" aria-live="polite">{esc(ed.t(f"{keys}.engine.starting"))}</p>'
+        f'<noscript><p class="status error">{esc(ed.t(f"{keys}.engine.noscript"))}</p></noscript>'
     )
 
 
