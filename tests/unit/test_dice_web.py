@@ -1,12 +1,15 @@
 """What the dice pages' JavaScript reads of the rulebook (``generala_conformance.games.dice.web``):
 ``rules.json`` is :func:`rules_document` as written by its command, and :func:`page_texts`
-gives every clause, option, value and profile a text."""
+gives every clause, option, value and profile a text; the pages say every refusal of the
+engine in their language."""
 
 from __future__ import annotations
 
 import json
+import re
 
-from generala_conformance.games.dice.web import RULES_JSON, page_texts, rules_document, rules_json, web_folder
+from generala_conformance.games.dice.web import MODULES, RULES_JSON, page_texts, rules_document, rules_json, web_folder
+from generala_conformance.site import i18n
 from generala_reference.dice import DiceRules, PointTable
 from generala_spec import rulebook
 from generala_spec.options import options, profile_names
@@ -41,3 +44,17 @@ def test_page_texts_name_every_clause_option_value_and_profile() -> None:
     assert texts["value:rolls=three"] == "The first roll and at most two re-rolls."
     assert all(f"profile:{name}" in texts for name in profile_names("dice"))
     assert set(page_texts("es")) == set(texts)  # every key in every language (English where untranslated)
+
+
+def test_every_refusal_the_pages_engine_gives_is_said_in_each_language() -> None:
+    """Each reason code the page modules throw has a ``dice.refusal.<code>`` string in en,
+    es and pt, and the translations are not the English."""
+    sources = "".join(web_folder().joinpath(name).read_text(encoding="utf-8") for name in MODULES)
+    codes = set(re.findall(r'new (?:Refusal|IllegalAction|InvalidInput|InvalidPosition)\("([a-z-]+)"', sources))
+    assert {"bad-dice", "bad-roll", "not-your-turn", "does-not-qualify", "unknown-profile"} <= codes
+    english = i18n.load("en").ui
+    for code in sorted(codes):
+        key = f"dice.refusal.{code}"
+        assert english[key], key
+        for language in ("es", "pt"):
+            assert i18n.load(language).ui[key] != english[key], (language, key)

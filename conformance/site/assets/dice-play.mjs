@@ -1,5 +1,5 @@
 // Play Generala, the dice game, against computer players: the game is the dice engine's in
-// JavaScript (assets/dice/page-api.mjs, DiceLesson, a port of generala_dice_page.DiceLesson
+// JavaScript (assets/dice/page-api.mjs, DiceLesson, a port of dice_page_api.DiceLesson
 // certified by the dice suite; the same seed throws the same dice); this script draws the
 // dice, the choices and the sheets, tells every event in the page's language with its
 // clauses, and sends the person's moves. The focus follows the game, so that it can be played

@@ -1,5 +1,5 @@
 // The dice scorer: five dice, the roll of the turn and the sheet, answered by the dice engine in
-// JavaScript (assets/dice/page-api.mjs, a port of generala_dice_page.score_text certified by the
+// JavaScript (assets/dice/page-api.mjs, a port of dice_page_api.score_text certified by the
 // dice suite): which categories the roll qualifies for, for how many points, by which clauses,
 // under each profile and rule option. This script only reads the form and draws the answer in
 // the page's language.

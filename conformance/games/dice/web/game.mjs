@@ -1,5 +1,6 @@
 // A whole dice game as a small state machine (D-PLAY-1): a port of reference/dice/game.py,
-// events.py and source.py. Dice values come from the caller's dice source; a refused action
+// events.py and source.py (SeededDice; the pages never need SequenceDice). Dice values come
+// from the caller's dice source; a refused action
 // throws with a reason code and leaves the game and the dice source exactly as they were.
 import { IllegalAction, InvalidInput, InvalidPosition } from "./errors.mjs";
 import { PythonRandom } from "./random.mjs";
@@ -8,27 +9,6 @@ import { diceRules, pointTable } from "./rules.mjs";
 import { OPEN, SCORED, SCRATCHED, points, qualifies, winsAutomatically } from "./scoring.mjs";
 
 const pyList = (values) => `[${values.join(", ")}]`;
-
-/** The dice values of a given sequence, in order; dice-exhausted (nothing consumed) when too few are left. */
-export class SequenceDice {
-  constructor(values) {
-    this.values = [...values];
-    countsOf(this.values); // every value a die (bad-die)
-    this.next = 0;
-  }
-
-  get remaining() {
-    return this.values.length - this.next;
-  }
-
-  throw(n) {
-    if (n > this.remaining) {
-      throw new InvalidPosition("dice-exhausted", `${n} dice thrown but only ${this.remaining} values are left`);
-    }
-    this.next += n;
-    return this.values.slice(this.next - n, this.next);
-  }
-}
 
 /** Dice from CPython's random.Random(seed): the same seed, the same game as the reference's SeededDice. */
 export class SeededDice {
