@@ -5,8 +5,8 @@
 // clauses, and sends the person's moves. The focus follows the game, so that it can be played
 // with Enter alone.
 import { DiceLesson, start as startForms } from "./dice/page-api.mjs";
-import { profileName, refusal } from "./dice-text.mjs";
-import { answered, data, die, el, ref, start, status, t } from "./kit.mjs";
+import { clause as ref, profileName, refusal } from "./dice-text.mjs";
+import { answered, data, die, el, start, status, t } from "./kit.mjs";
 
 const $ = (id) => document.getElementById(id);
 let lesson = null;

@@ -2,13 +2,21 @@
 // data (`texts`: option summaries and values, profile summaries, built by
 // generala_conformance.games.dice.web.page_texts), the house rules as sentences, a refusal by
 // its reason code. A text still in English is marked lang="en".
-import { data, el, t } from "./kit.mjs";
+import { data, el, ref, t } from "./kit.mjs";
 
 const english = new Set(data.english ?? []);
 
 /** A rulebook text (`option:rolls`, `value:rolls=three`…) as a span, marked English when untranslated. */
 export function text(key) {
   return el("span", { lang: english.has(key) ? "en" : null }, data.texts[key] ?? key);
+}
+
+/** A link to a clause or ambiguity, its statement (in the page's language) as its title. */
+export function clause(id) {
+  const link = ref(id);
+  const said = data.texts[`clause:${id}`];
+  if (link && said) link.title = said;
+  return link;
 }
 
 /** A profile's name in the page's language. */

@@ -5,8 +5,8 @@
 // the page's language.
 import { score, start as startForms } from "./dice/page-api.mjs";
 import { diceRules } from "./dice/rules.mjs";
-import { houseRules, profileName, refusal, ruleSentence, text } from "./dice-text.mjs";
-import { answered, data, die, el, ref, start, status, t } from "./kit.mjs";
+import { clause as ref, houseRules, profileName, refusal, ruleSentence, text } from "./dice-text.mjs";
+import { answered, data, die, el, start, status, t } from "./kit.mjs";
 
 const $ = (id) => document.getElementById(id);
 const answerBox = $("answer");
