@@ -86,7 +86,7 @@ def test_the_scorer_in_spanish_names_categories_and_dice_in_spanish(scorer_es) -
     house = page.locator("#answer .rules-line .house-rules li")
     assert house.count() == 13 and "=" not in page.locator("#answer .rules-line").text_content()
     assert page.locator("#answer .rules-line summary").inner_text() == "Reglas de la casa: Las decisiones del kit"
-    assert page.locator("#roll option").all_inner_texts() == ["tiro 1", "tiro 2", "tiro 3"]
+    assert page.locator("#roll option").all_inner_texts() == ["tirada 1", "tirada 2", "tirada 3"]
     screenshot(page, "dice-scorer-es")
 
 
@@ -161,7 +161,7 @@ def test_a_whole_dice_game_is_played_with_the_keyboard_alone_in_portuguese(site_
         totals = page.locator("#sheet tr.total td").all_inner_texts()
         assert [int(x) for x in totals] == events[-1]["totals"]
         reroll = page.locator("#log li[data-type=rolled] .said").nth(1).inner_text()
-        assert reroll.startswith(f"J1 guarda {kept} e lança quatro dados de novo: "), reroll
+        assert reroll.startswith(f"J1 guarda {kept} e joga quatro dados de novo: "), reroll
         screenshot(page, "dice-play-pt")
 
 

@@ -320,7 +320,7 @@ def test_a_whole_card_game_is_played_with_the_keyboard_alone(site_url, browser) 
         keyboard_to(page, "seed")
         page.keyboard.type("3")
         page.keyboard.press("Enter")
-        page.wait_for_selector("#game-title:has-text('graine 3')")
+        page.wait_for_selector("#game-title:has-text('donne n° 3')")
         spoken = page.locator(".your-hand .playable .sr-only").first.text_content()
         assert spoken.startswith("Jouer ") and " de " in spoken  # the words a screen reader says: "Jouer 5 de cœur"
         for _ in range(200):
@@ -333,7 +333,7 @@ def test_a_whole_card_game_is_played_with_the_keyboard_alone(site_url, browser) 
         assert told == _replay(2, 0, 3)  # the words of `generala-kit play`, each line told in French
         said = page.locator("#log li .said, #log li.heading").all_inner_texts()
         assert said[0] == "P1 distribue." and said[-1] == page.inner_text("#end")
-        assert page.inner_text("#end").startswith("Partie finie")
+        assert page.inner_text("#end").startswith("Manche finie")
         screenshot(page, "play-keyboard-fr")
 
 
