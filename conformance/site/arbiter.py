@@ -27,7 +27,7 @@ def body(ed: Edition) -> str:
 
     return f"""<h1>{s("title")}</h1>
 <p>{s("intro")}</p>
-{engine_pages.loading_status(ed)}
+{engine_pages.loading_status(ed, "cards")}
 <section aria-labelledby="paste-title">
 <h2 id="paste-title">{s("paste")}</h2>
 <form id="text-form" class="position-form">

@@ -1,10 +1,10 @@
-"""What the dice game's scorer and play pages call in the browser (Pyodide): the
-dice reference engine (:mod:`generala_reference.dice`), answering in JSON text. The
-pages' scripts only draw, in the page's language, from the clause IDs and numbers
-given here; every rule is here.
+"""What the dice game's scorer and play pages answer, over the dice reference engine
+(:mod:`generala_reference.dice`), in JSON text. The pages' scripts only draw, in the
+page's language, from the clause IDs and numbers given here; every rule is here.
 
-In the page's bundle this module is the top-level module ``generala_dice_page``
-(:mod:`generala_conformance.site.kit_bundle`).
+The pages run its JavaScript port (``generala_conformance.games.dice.web``,
+``page-api.mjs``); this module is the answer that port must give
+(``tests/e2e/test_dice_web_engine.py`` compares them).
 
 - :func:`score_text` answers a roll on a sheet: which categories it qualifies for and
   for how many points, with the clauses, under the chosen rules and under every

@@ -8,6 +8,7 @@ load), the loading status line and the scripts' tag.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 
 from generala_conformance.games.cards.web import rulebook_data
 from generala_conformance.site import i18n, kit_bundle, layout, pyodide_bundle
@@ -20,9 +21,6 @@ from generala_spec import links, rulebook
 
 FOLDER = "pyodide"
 """The folder of Pyodide's files and ``kit.zip``, relative to the site's root."""
-MODULES = {"dice": "generala_dice_page"}
-"""The top-level module of the Pyodide bundle each game's pages call (kit_bundle), for a
-game whose pages still run Python (the card game's run its JavaScript port)."""
 CARD_ENGINE = f"{layout.ASSETS}/cards"
 """The folder of the card game's JavaScript port and its rulebook data, relative to the site's root."""
 NODE_ONLY = ("serve.mjs", "json_values.mjs")
@@ -78,12 +76,12 @@ def card_name(card: str, t: Language) -> str:
     return t("cards.card.name", rank=t(f"cards.rank.{rank}") if rank in "JQKA" else rank, suit=t(f"cards.suit.{suit}"))
 
 
-def page_data(ed: Edition, page: str) -> str:
+def page_data(ed: Edition, page: str, extra: Mapping[str, object] | None = None) -> str:
     """The ``<script type="application/json" id="kit-data">`` of ``page`` (from the
     root) in the edition's language: the interface strings of its game, every
     clause's statement in that language, the link of every clause, ambiguity and
     sentence from ``page``; for the card game each card's glyph (layout.card_html,
-    named in the language) and the deck by rows."""
+    named in the language) and the deck by rows; ``extra``: the page's own entries."""
     groups = i18n.groups_of(ed.spec)
     english = i18n.load(i18n.ENGLISH).ui
     ids = [*rulebook.clauses(ed.spec), *rulebook.ambiguities(ed.spec), *rulebook.sentences(ed.spec)]
@@ -92,9 +90,6 @@ def page_data(ed: Edition, page: str) -> str:
         "t": {key: ed.t(key) for key in english if key.split(".", 1)[0] in groups},
         "links": {i: links.relative(ed.address(i), page) for i in ids},
     }
-    if ed.spec in MODULES:
-        data["module"] = MODULES[ed.spec]
-        data["statements"] = {c.id: ed.statement(c) for c in rulebook.clauses(ed.spec).values()}
     if ed.spec == "cards":
         data["engine"] = links.relative(f"{CARD_ENGINE}/page_api.mjs", page)
         data["rulebook"] = links.relative(f"{CARD_ENGINE}/rulebook.json", page)
@@ -104,16 +99,17 @@ def page_data(ed: Edition, page: str) -> str:
         data["cards"] = {code: layout.card_html(code, card_name(code, ed.t)) for row in rows for code in row}
         data["rows"] = rows
         data["row_names"] = [ed.t(f"cards.row.{name}") for name in ROW_NAMES]
+    data.update(extra or {})
     text = json.dumps(data, ensure_ascii=False).replace("</", "<\\/")
     return f'<script type="application/json" id="kit-data">{text}</script>'
 
 
-def loading_status(ed: Edition) -> str:
-    """The status line the scripts update (loading, ready, errors), with the no-script notice."""
-    starting = ed.t("cards.engine.starting" if ed.spec == "cards" else "common.engine.starting")
+def loading_status(ed: Edition, keys: str = "common") -> str:
+    """The status line the scripts update (loading, ready, errors), with the no-script
+    notice (``keys``: the prefix of their strings, ``<keys>.engine.starting``…)."""
     return (
-        f'<p id="status" class="status" role="status" aria-live="polite">{esc(starting)}</p>'
-        f'<noscript><p class="status error">{esc(ed.t("common.engine.noscript"))}</p></noscript>'
+        f'<p id="status" class="status" role="status" aria-live="polite">{esc(ed.t(f"{keys}.engine.starting"))}</p>'
+        f'<noscript><p class="status error">{esc(ed.t(f"{keys}.engine.noscript"))}</p></noscript>'
     )
 
 

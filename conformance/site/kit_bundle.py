@@ -5,9 +5,9 @@ Pyodide: both reference engines, the rule options, ``explain`` and the words of
 The rulebook files go in as ``checked_rulebook.json``: the documents as the build
 machine loaded and checked them against their schema
 (:func:`generala_spec.rulebook.use_checked`), so the page needs no jsonschema.
-The page APIs become top-level modules: ``generala_page`` (the card game's,
-:mod:`generala_conformance.site.page_api`) and ``generala_dice_page`` (the dice
-game's, :mod:`generala_conformance.site.dice_page_api`).
+The card game's page API becomes the top-level module ``generala_page``
+(:mod:`generala_conformance.site.page_api`); the dice game's pages run its
+JavaScript engine (``generala_conformance.games.dice.web``) instead.
 """
 
 from __future__ import annotations
@@ -56,7 +56,6 @@ MODULES = {
 
 RULEBOOK_KINDS = ("book", "clauses", "ambiguities", "sources")
 PAGE_MODULE = "generala_page.py"
-DICE_PAGE_MODULE = "generala_dice_page.py"
 STAMP = (2026, 1, 1, 0, 0, 0)
 """The date written on every zip entry, so that one kit gives one zip."""
 
@@ -86,7 +85,6 @@ def kit_zip() -> bytes:
     entries += _yaml_files()
     site = files("generala_conformance.site")
     entries.append((PAGE_MODULE, site.joinpath("page_api.py").read_bytes()))
-    entries.append((DICE_PAGE_MODULE, site.joinpath("dice_page_api.py").read_bytes()))
     entries.append(("checked_rulebook.json", json.dumps(checked, ensure_ascii=False).encode()))
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as archive:

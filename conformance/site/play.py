@@ -23,7 +23,7 @@ def body(ed: Edition) -> str:
 
     return f"""<h1>{s("title")}</h1>
 <p>{s("intro")}</p>
-{engine_pages.loading_status(ed)}
+{engine_pages.loading_status(ed, "cards")}
 <form id="play-form" class="play-form" hidden>
 <label>{s("players")} <select id="players"></select></label>
 <label>{s("seat")} <select id="seat"></select></label>

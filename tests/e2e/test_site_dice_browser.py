@@ -1,8 +1,10 @@
 """The dice game's scorer and play pages in a real headless Chromium, the dice
-reference engine running in the page (Pyodide): the scorer shows, for known rolls,
-the points and clauses of ``generala_dice_page.score_text`` run in CPython and the
-points of the dice reference's ``score_roll``, in English and in Spanish; a game on
-the play page, in Portuguese, reaches its end; screenshots."""
+engine's JavaScript port running in the page (``games/dice/web``, no Pyodide): the
+scorer shows, for known rolls, the points and clauses of ``dice_page_api.score_text``
+run in CPython and the points of the dice reference's ``score_roll``, in English and
+in Spanish, offers only the rolls the rules have and says the house rules in
+sentences; a game on the play page, in Portuguese, reaches its end as the same
+seeded game does in CPython, its log in Portuguese; screenshots."""
 
 from __future__ import annotations
 
@@ -81,7 +83,24 @@ def test_the_scorer_in_spanish_names_categories_and_dice_in_spanish(scorer_es) -
     assert page.locator("#answer .roll-line .die").first.get_attribute("aria-label") == "dado que muestra 3"
     assert page.evaluate("() => document.documentElement.lang") == "es"
     assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
+    house = page.locator("#answer .rules-line .house-rules li")
+    assert house.count() == 13 and "=" not in page.locator("#answer .rules-line").text_content()
+    assert page.locator("#answer .rules-line summary").inner_text() == "Reglas de la casa: Las decisiones del kit"
+    assert page.locator("#roll option").all_inner_texts() == ["tirada 1", "tirada 2", "tirada 3"]
     screenshot(page, "dice-scorer-es")
+
+
+def test_the_scorer_offers_only_the_rolls_the_rules_have(scorer) -> None:
+    page = scorer
+    page.select_option("#profile", "pt")  # four rolls
+    page.select_option("#roll", "4")
+    assert page.locator("#roll option").count() == 4
+    page.select_option("#profile", "default")  # three rolls: roll 4 is gone, roll 3 chosen
+    assert page.locator("#roll option").all_inner_texts() == ["roll 1", "roll 2", "roll 3"]
+    assert page.input_value("#roll") == "3"
+    page.select_option("#rule-options select[name=rolls]", "four", force=True)
+    assert page.locator("#roll option").count() == 4
+    page.select_option("#rule-options select[name=rolls]", "", force=True)
 
 
 def test_the_scorer_is_used_with_the_keyboard(scorer) -> None:
@@ -141,7 +160,8 @@ def test_a_whole_dice_game_is_played_with_the_keyboard_alone_in_portuguese(site_
         assert page.inner_text("#end").startswith("Fim da partida")
         totals = page.locator("#sheet tr.total td").all_inner_texts()
         assert [int(x) for x in totals] == events[-1]["totals"]
-        assert page.locator("#log li[data-type=rolled] .said").nth(1).inner_text().startswith(f"J1 guarda {kept} ")
+        reroll = page.locator("#log li[data-type=rolled] .said").nth(1).inner_text()
+        assert reroll.startswith(f"J1 guarda {kept} e joga quatro dados de novo: "), reroll
         screenshot(page, "dice-play-pt")
 
 

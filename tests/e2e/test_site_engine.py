@@ -138,7 +138,6 @@ def test_the_bundle_holds_the_rulebook_as_checked_and_no_other_package(bundle: P
     assert tops == [
         "checked_rulebook.json",
         "generala_conformance",
-        "generala_dice_page.py",
         "generala_page.py",
         "generala_reference",
         "generala_spec",

@@ -1,4 +1,4 @@
-"""The dice pages' Python (generala_dice_page in the browser): the scorer answers
+"""The dice pages' answers in Python (dice_page_api, which the pages' JavaScript port must equal): the scorer answers
 every roll as the dice reference scores it, with the clauses of each category, and
 a game against the computer runs to its end with every event's clauses."""
 

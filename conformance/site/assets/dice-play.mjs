@@ -1,8 +1,12 @@
-// Play Generala, the dice game, against computer players: the game is the dice reference
-// engine's (generala_dice_page.DiceLesson); this script draws the dice, the choices and
-// the sheets, tells every event in the page's language with its clauses, and sends the
-// person's moves. The focus follows the game, so that it can be played with Enter alone.
-import { answered, die, el, kit, ref, start, status, t } from "./kit.mjs";
+// Play Generala, the dice game, against computer players: the game is the dice engine's in
+// JavaScript (assets/dice/page-api.mjs, DiceLesson, a port of dice_page_api.DiceLesson
+// certified by the dice suite; the same seed throws the same dice); this script draws the
+// dice, the choices and the sheets, tells every event in the page's language with its
+// clauses, and sends the person's moves. The focus follows the game, so that it can be played
+// with Enter alone.
+import { DiceLesson, start as startForms } from "./dice/page-api.mjs";
+import { clause as ref, profileName, refusal } from "./dice-text.mjs";
+import { answered, data, die, el, start, status, t } from "./kit.mjs";
 
 const $ = (id) => document.getElementById(id);
 let lesson = null;
@@ -20,7 +24,7 @@ function said(event) {
     case "rolled":
       return event.roll === 1 ? t("dice.play.ev.rolled", { player: who, dice: list(event.dice) })
         : t("dice.play.ev.rerolled", { player: who, kept: event.kept?.length ? list(event.kept) : t("dice.play.nothing_kept"),
-          thrown: event.thrown, dice: list(event.dice) });
+          thrown: t(`dice.thrown.${event.thrown}`), dice: list(event.dice) });
     case "scored":
       return t(event.bonus ? "dice.play.ev.bonus" : "dice.play.ev.scored",
         { player: who, points: event.points, category: category(event.category), bonus: event.bonus });
@@ -129,9 +133,11 @@ function refocus() {
 }
 
 function send(move) {
-  const reply = JSON.parse(lesson.play(move));
+  const reply = lesson.play(move);
   if (!reply.ok) {
-    status(`${move}: ${reply.message} (${reply.code})`, "error");
+    const line = document.getElementById("status");
+    line.className = "status error";
+    line.replaceChildren(refusal(reply));
     return;
   }
   state = reply;
@@ -146,30 +152,31 @@ function rollClicked() {
   return send(["reroll", ...keep].join(" "));
 }
 
-async function newGame(event) {
+function newGame(event) {
   event?.preventDefault();
-  const { page } = await kit();
-  const seed = $("seed").value.trim() === "" ? Math.floor(Math.random() * 1e6) : Number($("seed").value);
-  lesson?.destroy();
+  const typed = $("seed").value.trim();
+  const seed = /^[0-9]+$/.test(typed) ? BigInt(typed) : Math.floor(Math.random() * 1e6);
   const players = Number($("bots").value) + 1;
-  lesson = page.DiceLesson(players, seed, $("profile").value);
+  const profile = $("profile").value;
+  lesson = new DiceLesson(data.rules, players, seed, profile);
   shown = 0;
   kept.clear();
   $("log").replaceChildren();
-  $("game-title").textContent = t("dice.play.game_title", { players, seed, profile: $("profile").value });
-  state = JSON.parse(lesson.state());
+  $("game-title").textContent = t("dice.play.game_title", { players, seed: String(seed), profile: profileName(profile) });
+  state = lesson.state();
   draw();
   status(t("dice.play.dealt"));
   if (event) refocus();
 }
 
-async function main() {
-  const { info } = await kit();
-  $("profile").replaceChildren(...info.profiles.map((p) => el("option", { value: p }, p)));
+function main() {
+  const info = startForms(data.rules);
+  $("profile").replaceChildren(...info.profiles.map((p) =>
+    el("option", { value: p, title: data.texts[`profile:${p}`] }, profileName(p))));
   $("play-form").addEventListener("submit", newGame);
   $("roll-button").addEventListener("click", rollClicked);
   $("play-form").hidden = false;
-  await newGame();
+  newGame();
 }
 
-start(main);
+start(async () => main());

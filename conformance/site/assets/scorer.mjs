@@ -1,23 +1,31 @@
-// The dice scorer: five dice, the roll of the turn and the sheet, answered by the dice
-// reference engine (generala_dice_page.score_text): which categories the roll qualifies
-// for, for how many points, by which clauses, under each profile and rule option.
-// This script only reads the form and draws the answer in the page's language.
-import { answered, die, el, kit, ref, start, status, t } from "./kit.mjs";
+// The dice scorer: five dice, the roll of the turn and the sheet, answered by the dice engine in
+// JavaScript (assets/dice/page-api.mjs, a port of dice_page_api.score_text certified by the
+// dice suite): which categories the roll qualifies for, for how many points, by which clauses,
+// under each profile and rule option. This script only reads the form and draws the answer in
+// the page's language.
+import { score, start as startForms } from "./dice/page-api.mjs";
+import { diceRules } from "./dice/rules.mjs";
+import { clause as ref, houseRules, profileName, refusal, ruleSentence, text } from "./dice-text.mjs";
+import { answered, data, die, el, start, status, t } from "./kit.mjs";
 
 const $ = (id) => document.getElementById(id);
 const answerBox = $("answer");
+const doc = data.rules;
 
 const category = (name) => t(`dice.cat.${name}`);
 const refs = (clauses) => clauses.flatMap((c, i) => (i ? [" ", ref(c)] : [ref(c)]));
+
+function overrides() {
+  return Object.fromEntries([...document.querySelectorAll("#rule-options select")]
+    .filter((s) => s.value).map((s) => [s.name, s.value]));
+}
 
 function question() {
   const dice = [1, 2, 3, 4, 5].map((i) => $(`die-${i}`).value).join(" ");
   const sheet = Object.fromEntries([...document.querySelectorAll("select[data-category]")]
     .filter((s) => s.value !== "open").map((s) => [s.dataset.category, s.value]));
-  const overrides = Object.fromEntries([...document.querySelectorAll("#rule-options select")]
-    .filter((s) => s.value).map((s) => [s.name, s.value]));
   return { dice, roll: Number($("roll").value), allFive: $("all-five").checked, sheet, profile: $("profile").value,
-    overrides };
+    overrides: overrides() };
 }
 
 function pointsText(row) {
@@ -53,7 +61,7 @@ function profilesTable(answer) {
     el("div", { class: "scroll", tabindex: "0", role: "region", "aria-label": t("dice.scorer.profiles") },
       el("table", {}, el("caption", {}, t("dice.scorer.profiles_caption")),
         el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("dice.scorer.category")),
-          names.map((p) => el("th", { scope: "col" }, el("code", {}, p))))),
+          names.map((p) => el("th", { scope: "col", "data-profile": p }, profileName(p))))),
         el("tbody", {}, rows))));
 }
 
@@ -63,7 +71,7 @@ function variationsBlock(answer) {
   return el("section", { class: "readings" }, el("h3", {}, t("dice.scorer.variations")),
     el("ul", {}, answer.variations.map((v) =>
       el("li", { class: "reading", "data-reading": `${v.option}=${v.value}` },
-        el("code", {}, `${v.option}=${v.value}`), " (", ref(v.ambiguity), "): ",
+        [...ruleSentence(v.option, v.value).childNodes], " (", ref(v.ambiguity), ") ",
         Object.entries(v.changes).map(([c, [before, after]], i) =>
           [i ? "; " : "", t("dice.scorer.variation", { category: category(c), before: shown(before), after: shown(after) })])))));
 }
@@ -72,8 +80,8 @@ function draw(answer) {
   const parts = [
     el("h2", { id: "answer-title", tabindex: "-1" }, t("dice.scorer.answer")),
     el("p", { class: "roll-line" }, answer.dice.map(die)),
-    el("p", { class: "rules-line" }, t("dice.scorer.rules_line", { profile: answer.profile }), " ",
-      el("code", {}, Object.entries(answer.rules).map(([k, v]) => `${k}=${v}`).join(", "))),
+    el("details", { class: "rules-line" },
+      el("summary", {}, t("dice.scorer.house_rules", { profile: profileName(answer.profile) })), houseRules(answer.rules)),
     el("p", { class: "first-line", "data-first": String(answer.first) },
       t(answer.first ? "dice.scorer.first_yes" : "dice.scorer.first_no"), " ", ref(answer.first_clause)),
   ];
@@ -87,22 +95,35 @@ function draw(answer) {
   answerBox.replaceChildren(...parts);
 }
 
-async function scoreNow(focus = false) {
-  const { page } = await kit();
+function scoreNow(focus = false) {
   const q = question();
-  const reply = JSON.parse(page.score_text(q.dice, q.roll, q.allFive, JSON.stringify(q.sheet), q.profile,
-    JSON.stringify(q.overrides)));
+  const reply = score(doc, q.dice, q.roll, q.allFive, q.sheet, q.profile, q.overrides);
   if (reply.ok) {
     draw(reply.answer);
     status(t("common.engine.answered"));
   } else {
     answerBox.replaceChildren(el("p", { class: "error", role: "alert" },
-      el("strong", {}, t("dice.scorer.refused") + " "), el("span", { lang: "en", dir: "ltr" }, reply.message), " ",
-      el("code", {}, reply.code)));
+      el("strong", {}, t("dice.scorer.refused") + " "), refusal(reply)));
   }
   answerBox.dataset.ok = String(reply.ok);
   answered();
   if (focus) $("answer-title")?.focus();
+}
+
+/** Offer only the rolls the chosen rules have (D-TURN-3): roll 4 under four rolls alone. */
+function syncRolls() {
+  let most = 3;
+  try {
+    most = diceRules(doc, $("profile").value, overrides()).maxRolls;
+  } catch {
+    return; // the answer says what is wrong with the rules
+  }
+  const select = $("roll");
+  const chosen = Math.min(Number(select.value) || 1, most);
+  select.replaceChildren(...Array.from({ length: most }, (_, i) =>
+    el("option", { value: String(i + 1), selected: i + 1 === chosen }, t("dice.scorer.roll_n", { n: i + 1 }))));
+  select.value = String(chosen);
+  syncAllFive();
 }
 
 function syncAllFive() {
@@ -111,20 +132,23 @@ function syncAllFive() {
   if (first) $("all-five").checked = true;
 }
 
-async function main() {
-  const { info } = await kit();
-  $("profile").replaceChildren(...info.profiles.map((p) => el("option", { value: p }, p)));
+function main() {
+  const info = startForms(doc);
+  $("profile").replaceChildren(...info.profiles.map((p) =>
+    el("option", { value: p, title: data.texts[`profile:${p}`] }, profileName(p))));
   $("rule-options").replaceChildren(...Object.entries(info.options).map(([name, option]) =>
-    el("label", { class: "rule" }, el("span", {}, name),
+    el("label", { class: "rule" }, text(`option:${name}`),
       el("select", { name }, el("option", { value: "" }, t("dice.as_profile")),
-        option.values.map((v) => el("option", { value: v }, v))))));
+        option.values.map((v) => el("option", { value: v }, data.texts[`value:${name}=${v}`] ?? v))))));
   $("roll").addEventListener("change", syncAllFive);
-  syncAllFive();
+  $("profile").addEventListener("change", syncRolls);
+  $("rule-options").addEventListener("change", syncRolls);
+  syncRolls();
   $("score-form").addEventListener("submit", (event) => {
     event.preventDefault();
     scoreNow(true);
   });
-  await scoreNow();
+  scoreNow();
 }
 
-start(main);
+start(async () => main());

@@ -1,0 +1,92 @@
+"""The dice game's engine for the browser: a port to JavaScript (ES modules, no
+dependency, no build step) of the dice reference engine (``reference/dice/``) and
+of the dice pages' API (``generala_conformance.site.dice_page_api``), run by the
+scorer and play pages and, through ``serve.mjs``, certified by the whole dice suite
+(``generala-kit check --game dice --adapter-cmd "node .../serve.mjs"``).
+
+What the JavaScript reads of the rulebook comes from here: :func:`rules_document`
+(the rule options, profiles and point table, committed as ``rules.json``:
+``python -m generala_conformance.games.dice.web`` writes it) and :func:`page_texts`
+(the rulebook texts a page shows, in its language).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict
+from importlib.resources import files
+from importlib.resources.abc import Traversable
+from typing import Any
+
+from generala_reference.dice import CATEGORIES, PointTable
+from generala_spec import rulebook
+from generala_spec.folders import folder
+from generala_spec.options import options, profile_names, profile_summary, resolve
+from generala_spec.yaml_text import parse
+
+SPEC = "dice"
+RULES_JSON = "rules.json"
+MODULES = (
+    "errors.mjs",
+    "random.mjs",
+    "rolls.mjs",
+    "rules.mjs",
+    "scoring.mjs",
+    "game.mjs",
+    "page-api.mjs",
+)
+"""The modules the pages load (``serve.mjs`` and ``adapter.mjs`` are the protocol's, not the pages')."""
+
+
+def web_folder() -> Traversable:
+    """This folder, where the modules and ``rules.json`` are."""
+    return files(__name__)
+
+
+def rules_document() -> dict[str, Any]:
+    """The rule options (values in order, default, ambiguity), the profiles (every
+    option's value under each) and the point table of the text (D-SCORE-2 to D-SCORE-6, D-FIRST-1), as
+    ``spec/dice/options.yaml`` and the reference's ``PointTable`` give them."""
+    table = {name.replace("_", "-"): value for name, value in asdict(PointTable()).items()}
+    return {
+        "version": 1,
+        "categories": [c.value for c in CATEGORIES],
+        "options": {
+            name: {"values": list(o.values), "default": o.default, "ambiguity": o.ambiguity}
+            for name, o in options(SPEC).items()
+        },
+        "profiles": {name: resolve(name, spec=SPEC) for name in profile_names(SPEC)},
+        "points": table,
+    }
+
+
+def rules_json() -> str:
+    """:func:`rules_document` as the text of ``rules.json``."""
+    return json.dumps(rules_document(), ensure_ascii=False, indent=1) + "\n"
+
+
+def _translation(language: str) -> dict[str, Any]:
+    """``spec/dice/translations/<language>.yaml`` when it exists, else nothing (English)."""
+    path = folder(SPEC) / "translations" / f"{language}.yaml"
+    return dict(parse(path.read_text(encoding="utf-8"))) if path.is_file() else {}
+
+
+def page_texts(language: str) -> dict[str, str]:
+    """The rulebook texts the dice pages show, in ``language`` where a translation has
+    them, else in English: ``clause:D-CAT-2`` (a statement), ``option:<name>`` (what an
+    option decides), ``value:<name>=<value>`` (what a value means) and ``profile:<name>``."""
+    texts = {f"clause:{c.id}": c.statement for c in rulebook.clauses(SPEC).values()}
+    for name, option in options(SPEC).items():
+        texts[f"option:{name}"] = option.summary
+        texts.update({f"value:{name}={value}": text for value, text in option.values.items()})
+    texts.update({f"profile:{name}": profile_summary(name, SPEC) for name in profile_names(SPEC)})
+    translated = _translation(language) if language != "en" else {}
+    for ident, entry in (translated.get("clauses") or {}).items():
+        if f"clause:{ident}" in texts and entry.get("statement"):
+            texts[f"clause:{ident}"] = entry["statement"]
+    for name, entry in (translated.get("options") or {}).items():
+        if entry.get("summary"):
+            texts[f"option:{name}"] = entry["summary"]
+        texts.update({f"value:{name}={v}": text for v, text in (entry.get("values") or {}).items()})
+    texts.update({f"profile:{name}": text for name, text in (translated.get("profiles") or {}).items()})
+    return texts
