@@ -1,26 +1,24 @@
 """What the pages that run the reference in the browser share: the vendored Pyodide
 and the kit's Python bundle under ``pyodide/``, the page data their scripts draw with
-(card glyphs, rulebook addresses), the loading status line and the scripts' tag.
+(rulebook addresses, and each game's own), the loading status line and the scripts' tag.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from generala_conformance.site import i18n, kit_bundle, layout, pyodide_bundle
-from generala_conformance.site.editions import Edition
-from generala_conformance.site.i18n import Language
 from generala_conformance.site.layout import esc
 from generala_conformance.site.output import Site
-from generala_reference.cards.deck import JOKER, SUITS, format_card
 from generala_spec import links, rulebook
+
+if TYPE_CHECKING:
+    from generala_conformance.site.editions import Edition
 
 FOLDER = "pyodide"
 """The folder of Pyodide's files and ``kit.zip``, relative to the site's root."""
-MODULES = {"cards": "generala_page", "dice": "generala_dice_page"}
-"""The top-level module of the bundle each game's pages call (kit_bundle)."""
-ROW_NAMES = ("clubs", "diamonds", "hearts", "spades", "jokers")
-"""The rows of the deck, keys of their names (``cards.row.clubs``…)."""
 
 
 def write_engine(site: Site) -> None:
@@ -34,28 +32,13 @@ def write_engine(site: Site) -> None:
     site.write_file(f"{FOLDER}/kit.zip", kit_bundle.kit_zip())
 
 
-def _deck_rows() -> list[list[str]]:
-    """The 54 cards by suit, 2 to Ace, then the two Jokers (R-MAT-1)."""
-    rows = [[format_card(s * 13 + r) for r in range(13)] for s in range(len(SUITS))]
-    return [*rows, [format_card(JOKER), format_card(JOKER + 1)]]
-
-
-def card_name(card: str, t: Language) -> str:
-    """The spoken name of a card in the language ``t`` (``10 de cœur``)."""
-    if card == "JK":
-        return t("cards.card.joker")
-    rank, suit = card[:-1], card[-1]
-    return t("cards.card.name", rank=t(f"cards.rank.{rank}") if rank in "JQKA" else rank, suit=t(f"cards.suit.{suit}"))
-
-
-def page_data(ed: Edition, page: str) -> str:
+def page_data(ed: Edition, page: str, extra: Mapping[str, object]) -> str:
     """The ``<script type="application/json" id="kit-data">`` of ``page`` (from the
     root) in the edition's language: the interface strings of its game, every
     clause's statement in that language, the link of every clause, ambiguity and
-    sentence from ``page``; for the card game each card's glyph (layout.card_html,
-    named in the language) and the deck by rows."""
-    groups = i18n.groups_of(ed.spec)
-    english = i18n.load(i18n.ENGLISH).ui
+    sentence from ``page``, and the game's ``extra`` data (the card game's glyphs)."""
+    groups = i18n.groups_of(ed.game.name)
+    english = ed.game.strings(i18n.ENGLISH).ui
     ids = [*rulebook.clauses(ed.spec), *rulebook.ambiguities(ed.spec), *rulebook.sentences(ed.spec)]
     data: dict[str, object] = {
         "lang": ed.lang.code,
@@ -63,12 +46,7 @@ def page_data(ed: Edition, page: str) -> str:
         "statements": {c.id: ed.statement(c) for c in rulebook.clauses(ed.spec).values()},
         "links": {i: links.relative(ed.address(i), page) for i in ids},
     }
-    data["module"] = MODULES[ed.spec]
-    if ed.spec == "cards":
-        rows = _deck_rows()
-        data["cards"] = {code: layout.card_html(code, card_name(code, ed.t)) for row in rows for code in row}
-        data["rows"] = rows
-        data["row_names"] = [ed.t(f"cards.row.{name}") for name in ROW_NAMES]
+    data.update(extra)
     text = json.dumps(data, ensure_ascii=False).replace("</", "<\\/")
     return f'<script type="application/json" id="kit-data">{text}</script>'
 

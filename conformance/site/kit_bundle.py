@@ -6,8 +6,9 @@ The rulebook files go in as ``checked_rulebook.json``: the documents as the buil
 machine loaded and checked them against their schema
 (:func:`generala_spec.rulebook.use_checked`), so the page needs no jsonschema.
 The page APIs become top-level modules: ``generala_page`` (the card game's,
-:mod:`generala_conformance.site.page_api`) and ``generala_dice_page`` (the dice
-game's, :mod:`generala_conformance.site.dice_page_api`).
+:mod:`generala_conformance.games.cards.site.page_api`) and ``generala_dice_page`` (the
+dice game's, :mod:`generala_conformance.games.dice.site.page_api`). (This bundle, and
+the Pyodide it runs in, are leaving the site for in-browser engines in JavaScript.)
 """
 
 from __future__ import annotations
@@ -55,8 +56,11 @@ MODULES = {
 """Per package, the files (or globs) the page's Python imports or reads."""
 
 RULEBOOK_KINDS = ("book", "clauses", "ambiguities", "sources")
-PAGE_MODULE = "generala_page.py"
-DICE_PAGE_MODULE = "generala_dice_page.py"
+PAGE_MODULES = {
+    "generala_page.py": ("generala_conformance.games.cards.site", "page_api.py"),
+    "generala_dice_page.py": ("generala_conformance.games.dice.site", "page_api.py"),
+}
+"""The top-level modules of the bundle: the page APIs (package, file)."""
 STAMP = (2026, 1, 1, 0, 0, 0)
 """The date written on every zip entry, so that one kit gives one zip."""
 
@@ -84,9 +88,7 @@ def kit_zip() -> bytes:
     checked = {kind: rulebook.load(kind) for kind in RULEBOOK_KINDS}
     entries = [item for package, patterns in MODULES.items() for item in _package_files(package, patterns)]
     entries += _yaml_files()
-    site = files("generala_conformance.site")
-    entries.append((PAGE_MODULE, site.joinpath("page_api.py").read_bytes()))
-    entries.append((DICE_PAGE_MODULE, site.joinpath("dice_page_api.py").read_bytes()))
+    entries += [(name, files(package).joinpath(file).read_bytes()) for name, (package, file) in PAGE_MODULES.items()]
     entries.append(("checked_rulebook.json", json.dumps(checked, ensure_ascii=False).encode()))
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as archive:

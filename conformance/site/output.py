@@ -8,9 +8,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from importlib.resources import files
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from generala_conformance.errors import UsageError
 from generala_conformance.site import layout
+
+if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
 
 MARKER = ".generala-site"
 """The file that marks a folder as written by ``generala-kit site`` (safe to clear)."""
@@ -88,6 +92,10 @@ class Site:
 
     def copy_assets(self, package: str, folder: str, target: str) -> None:
         """Copy every file of ``folder`` in ``package``'s data to ``target``."""
-        for entry in sorted(files(package).joinpath(folder).iterdir(), key=lambda e: e.name):
+        self.copy_folder(files(package).joinpath(folder), target)
+
+    def copy_folder(self, folder: Traversable, target: str) -> None:
+        """Copy every file of ``folder`` (not its sub-folders) to ``target``."""
+        for entry in sorted(folder.iterdir(), key=lambda e: e.name):
             if entry.is_file():
                 self.write_file(f"{target}/{entry.name}", entry.read_bytes())

@@ -26,7 +26,7 @@ def _every_entry(spec: str = "cards") -> list[str]:
     ]
 
 
-EDITIONS = [ed for game in build.GAMES for ed in editions.editions(game)]
+EDITIONS = [ed for game in build.site_games() for ed in editions.editions(game)]
 
 
 def test_the_site_has_the_pages_and_assets(site_dir: Path) -> None:

@@ -20,8 +20,8 @@ import pytest
 from generala_conformance.cli import site as cmd_site
 from generala_conformance.games.cards.commands import explain as cmd_explain
 from generala_conformance.games.cards.commands import play as cmd_play
+from generala_conformance.games.cards.site.page_api import Lesson, explain_text
 from generala_conformance.site import kit_bundle, pyodide_bundle
-from generala_conformance.site.page_api import Lesson, explain_text
 from generala_conformance.site.pyodide_bundle import PyodideError
 
 from tests.cli_helpers import run_command

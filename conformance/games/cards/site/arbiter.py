@@ -5,10 +5,10 @@ computed in the browser by the kit's own Python (``assets/arbiter.mjs`` draws it
 
 from __future__ import annotations
 
-from generala_conformance.site import engine_pages
-from generala_conformance.site.editions import Edition
-from generala_conformance.site.layout import esc
-from generala_conformance.site.output import Site
+from html import escape as esc
+
+from generala_conformance.core.site_pages import Edition
+from generala_conformance.games.cards.site import deck
 
 PAGE = "arbiter.html"
 EXAMPLE = "P1: 5S 2C | P2: JK 3C | P3: JK 4C | P4: 2S 6C"
@@ -26,7 +26,7 @@ def body(ed: Edition) -> str:
 
     return f"""<h1>{s("title")}</h1>
 <p>{s("intro")}</p>
-{engine_pages.loading_status(ed)}
+{ed.loading_status()}
 <section aria-labelledby="paste-title">
 <h2 id="paste-title">{s("paste")}</h2>
 <form id="text-form" class="position-form">
@@ -68,11 +68,11 @@ def body(ed: Edition) -> str:
 </div>
 </section>
 <section id="answer" aria-live="polite" aria-labelledby="answer-title"></section>
-{engine_pages.page_data(ed, page)}
-{engine_pages.script_tags(page, "arbiter.mjs")}"""
+{ed.page_data(page, deck.page_extra(ed.t))}
+{ed.script_tags(page, "arbiter.mjs")}"""
 
 
-def write(site: Site, ed: Edition) -> None:
+def write(ed: Edition) -> None:
     """Write ``arbiter.html`` in the edition's language (and the engine it runs)."""
-    engine_pages.write_engine(site)
-    ed.write_page(site, PAGE, ed.t("cards.arbiter.title"), body(ed))
+    ed.write_engine()
+    ed.write_page(PAGE, ed.t("cards.arbiter.title"), body(ed))

@@ -6,10 +6,10 @@ of ``generala-kit play`` — the game is the kit's own Python, run in the browse
 
 from __future__ import annotations
 
-from generala_conformance.site import engine_pages
-from generala_conformance.site.editions import Edition
-from generala_conformance.site.layout import esc
-from generala_conformance.site.output import Site
+from html import escape as esc
+
+from generala_conformance.core.site_pages import Edition
+from generala_conformance.games.cards.site import deck
 
 PAGE = "play.html"
 
@@ -23,7 +23,7 @@ def body(ed: Edition) -> str:
 
     return f"""<h1>{s("title")}</h1>
 <p>{s("intro")}</p>
-{engine_pages.loading_status(ed)}
+{ed.loading_status()}
 <form id="play-form" class="play-form" hidden>
 <label>{s("players")} <select id="players"></select></label>
 <label>{s("seat")} <select id="seat"></select></label>
@@ -38,11 +38,11 @@ def body(ed: Edition) -> str:
 <div id="table" class="play-table"></div>
 <h2>{s("story")}</h2>
 <ol id="log" class="log" aria-live="polite"></ol>
-{engine_pages.page_data(ed, page)}
-{engine_pages.script_tags(page, "play.mjs")}"""
+{ed.page_data(page, deck.page_extra(ed.t))}
+{ed.script_tags(page, "play.mjs")}"""
 
 
-def write(site: Site, ed: Edition) -> None:
+def write(ed: Edition) -> None:
     """Write ``play.html`` in the edition's language (and the engine it runs)."""
-    engine_pages.write_engine(site)
-    ed.write_page(site, PAGE, ed.t("cards.play.title"), body(ed))
+    ed.write_engine()
+    ed.write_page(PAGE, ed.t("cards.play.title"), body(ed))

@@ -1,23 +1,24 @@
 """The dice game's pages that run its reference engine in the browser: the scorer
 (``dice/scorer.html``: five dice, the roll of the turn and the sheet, answered by
-:func:`~generala_conformance.site.dice_page_api.score_text`) and the play page
+:func:`~generala_conformance.games.dice.site.page_api.score_text`) and the play page
 (``dice/play.html``: a game against computer players,
-:class:`~generala_conformance.site.dice_page_api.DiceLesson`). ``assets/scorer.mjs``
+:class:`~generala_conformance.games.dice.site.page_api.DiceLesson`). ``assets/scorer.mjs``
 and ``assets/dice-play.mjs`` draw them in the page's language.
 """
 
 from __future__ import annotations
 
-from generala_conformance.site import engine_pages
-from generala_conformance.site.editions import Edition
-from generala_conformance.site.layout import esc
-from generala_conformance.site.output import Site
+from html import escape as esc
+
+from generala_conformance.core.site_pages import Edition
 from generala_reference.dice import CATEGORIES
 
 SCORER = "scorer.html"
 PLAY = "play.html"
 EXAMPLE = (3, 3, 3, 5, 5)
 """The roll the scorer opens with (a Full House, and Threes or Fives)."""
+PAGE_DATA = {"module": "generala_dice_page"}
+"""The dice game's part of the pages' data: the top-level module of the bundle they call."""
 FACES = "⚀⚁⚂⚃⚄⚅"
 """The die faces 1 to 6 (the scripts draw dice with the same glyphs, ``kit.mjs``)."""
 
@@ -46,7 +47,7 @@ def scorer_body(ed: Edition) -> str:
     rolls = [(str(n), t("dice.scorer.roll_n", n=n)) for n in range(1, 5)]
     return f"""<h1>{esc(t("dice.scorer.title"))}</h1>
 <p>{esc(t("dice.scorer.intro"))}</p>
-{engine_pages.loading_status(ed)}
+{ed.loading_status()}
 <form id="score-form" class="score-form">
 <fieldset class="dice-set"><legend>{esc(t("dice.scorer.dice"))}</legend>{dice}</fieldset>
 <div class="setup-row">{_select("roll", t("dice.scorer.roll"), rolls, "1")}
@@ -57,8 +58,8 @@ def scorer_body(ed: Edition) -> str:
 <button type="submit" id="score">{esc(t("dice.scorer.score"))}</button>
 </form>
 <section id="answer" aria-live="polite" aria-labelledby="answer-title"></section>
-{engine_pages.page_data(ed, page)}
-{engine_pages.script_tags(page, "scorer.mjs")}"""
+{ed.page_data(page, PAGE_DATA)}
+{ed.script_tags(page, "scorer.mjs")}"""
 
 
 def play_body(ed: Edition) -> str:
@@ -68,7 +69,7 @@ def play_body(ed: Edition) -> str:
     bots = [(str(n), str(n)) for n in range(1, 4)]
     return f"""<h1>{esc(t("dice.play.title"))}</h1>
 <p>{esc(t("dice.play.intro"))}</p>
-{engine_pages.loading_status(ed)}
+{ed.loading_status()}
 <form id="play-form" class="play-form" hidden>
 {_select("bots", t("dice.play.bots"), bots, "1")}
 <label>{esc(t("dice.play.seed"))} <input id="seed" inputmode="numeric" pattern="[0-9]*" size="7"
@@ -90,17 +91,17 @@ def play_body(ed: Edition) -> str:
 <div id="sheet" class="scroll"></div>
 <h2>{esc(t("dice.play.story"))}</h2>
 <ol id="log" class="log" aria-live="polite"></ol>
-{engine_pages.page_data(ed, page)}
-{engine_pages.script_tags(page, "dice-play.mjs")}"""
+{ed.page_data(page, PAGE_DATA)}
+{ed.script_tags(page, "dice-play.mjs")}"""
 
 
-def write_scorer(site: Site, ed: Edition) -> None:
+def write_scorer(ed: Edition) -> None:
     """Write ``dice/scorer.html`` in the edition's language (and the engine it runs)."""
-    engine_pages.write_engine(site)
-    ed.write_page(site, SCORER, ed.t("dice.scorer.title"), scorer_body(ed))
+    ed.write_engine()
+    ed.write_page(SCORER, ed.t("dice.scorer.title"), scorer_body(ed))
 
 
-def write_play(site: Site, ed: Edition) -> None:
+def write_play(ed: Edition) -> None:
     """Write ``dice/play.html`` in the edition's language (and the engine it runs)."""
-    engine_pages.write_engine(site)
-    ed.write_page(site, PLAY, ed.t("dice.play.title"), play_body(ed))
+    ed.write_engine()
+    ed.write_page(PLAY, ed.t("dice.play.title"), play_body(ed))
