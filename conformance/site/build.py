@@ -22,7 +22,7 @@ from pathlib import Path
 from generala_conformance import __version__
 from generala_conformance import games as registry
 from generala_conformance.core import site_pages
-from generala_conformance.site import editions, engine_pages, i18n, layout, output, rulebook_pages
+from generala_conformance.site import editions, engine_pages, i18n, layout, offline, output, rulebook_pages
 from generala_conformance.site.editions import SiteGame
 from generala_conformance.site.layout import esc
 from generala_conformance.site.output import Site
@@ -104,6 +104,7 @@ def _home(site: Site, code: str, games: Sequence[SiteGame]) -> None:
             layout.Alternate(c, i18n.load(c).name, f"{editions.prefix(c)}index.html") for c in languages(games)
         ),
         note=note,
+        manifest=f"{editions.prefix(code)}{layout.MANIFEST}",
     )
     body = f"<h1>{esc(t('common.home.title'))}</h1><p>{esc(t('common.home.intro'))}</p>{''.join(blocks)}"
     site.write_page(
@@ -130,6 +131,7 @@ def build(out: Path, games: Sequence[SiteGame] | None = None, pyodide: Path | No
         for ed in editions.editions(game, site):
             for section in game.sections:
                 section.write(ed)
+    offline.write(site, languages(games))
     sizes = {path: (out / path).stat().st_size for path in site.written}
     engine = sum(size for path, size in sizes.items() if path.startswith(engine_pages.FOLDER + "/"))
     return Built(out, tuple(site.written), sum(sizes.values()), time.perf_counter() - start, engine)

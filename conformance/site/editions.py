@@ -173,6 +173,7 @@ class Edition:
             languages=t("common.languages"),
             alternates=alternates,
             note=note,
+            manifest=f"{prefix(self.lang.code)}{layout.MANIFEST}",
         )
 
     def nav(self) -> list[layout.NavItem]:

@@ -17,6 +17,15 @@ ASSETS = "assets"
 """The folder of the shared assets, relative to the site's root."""
 STYLESHEET = f"{ASSETS}/site.css"
 ICON = f"{ASSETS}/favicon.svg"
+TOUCH_ICON = f"{ASSETS}/icon-192.png"
+OFFLINE_SCRIPT = f"{ASSETS}/offline.js"
+"""The script registering the service worker (``offline.py``)."""
+WORKER = "sw.js"
+"""The service worker, at the site's root so that its scope is the whole site."""
+MANIFEST = "manifest.webmanifest"
+"""The web app manifest's name, in the folder of each language's pages."""
+THEME = "#0f2e52"
+"""The colour of the header: the pages' and the manifest's ``theme-color``."""
 
 
 def esc(text: object) -> str:
@@ -63,6 +72,8 @@ class Chrome:
     languages: str = "Languages"
     alternates: tuple[Alternate, ...] = ()
     note: str = ""
+    manifest: str = MANIFEST
+    """The web app manifest of the page's language, from the root."""
 
 
 ENGLISH = Chrome()
@@ -127,6 +138,9 @@ def page(
 <title>{esc(title)} · {esc(chrome.brand)}</title>
 <link rel="stylesheet" href="{esc(links.relative(STYLESHEET, path))}">
 <link rel="icon" type="image/svg+xml" href="{esc(links.relative(ICON, path))}">
+<link rel="manifest" href="{esc(links.relative(chrome.manifest, path))}">
+<link rel="apple-touch-icon" href="{esc(links.relative(TOUCH_ICON, path))}">
+<meta name="theme-color" content="{THEME}">
 </head>
 <body>
 <a class="skip" href="#main">{esc(chrome.skip)}</a>
@@ -141,6 +155,8 @@ def page(
 </main>
 <footer class="site">{footer}</footer>
 {tags}
+<script src="{esc(links.relative(OFFLINE_SCRIPT, path))}" data-worker="{esc(links.relative(WORKER, path))}"
+ defer></script>
 </body>
 </html>
 """
