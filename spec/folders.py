@@ -5,8 +5,7 @@ Kept apart from :mod:`generala_spec.rulebook` so that what only needs a rulebook
 files (``options.yaml`` at every command's start, ``serve``'s included) does not
 import the rulebook's data classes and schema checks; :func:`read_text` reads one
 with ``os.path`` alone (``importlib.resources`` and ``pathlib`` would be a third of
-``serve``'s start-up). The package lives in a folder (an installed wheel, the web
-site's Pyodide file system), never in a zip.
+``serve``'s start-up). The package lives in a folder (an installed wheel or a checkout), never in a zip.
 """
 
 from __future__ import annotations

@@ -186,10 +186,8 @@ def base_schema() -> dict[str, Any]:
 @cache
 def book(spec: str = CARDS) -> Book:
     """The ``book.yaml`` of the rulebook ``spec``, checked against the schema."""
-    document = _CHECKED.get((spec, "book"))
-    if document is None:
-        document = yaml_text.parse(_read("book.yaml", spec))
-        _check(base_schema(), "book", document, _filename("book", spec))
+    document = yaml_text.parse(_read("book.yaml", spec))
+    _check(base_schema(), "book", document, _filename("book", spec))
     return Book(
         game=document["game"],
         title=document["title"],
@@ -256,8 +254,7 @@ def validate(kind: str, document: object, filename: str, spec: str = CARDS) -> N
 
 
 def _check(root: dict[str, Any], kind: str, document: object, filename: str) -> None:
-    # here, not at import: the web pages' Python has no jsonschema (see use_checked),
-    # and most commands never validate (~50 ms)
+    # here, not at import: most commands never validate
     import jsonschema
 
     validator = jsonschema.Draft202012Validator(_schema_of(root, kind))
@@ -274,25 +271,9 @@ def _filename(kind: str, spec: str) -> str:
     return f"{spec}/{kind}.yaml" if spec else f"{kind}.yaml"
 
 
-_CHECKED: dict[tuple[str, str], dict[str, Any]] = {}
-
-
-def use_checked(documents: Mapping[str, dict[str, Any]], spec: str = CARDS) -> None:
-    """Take the files of the rulebook ``spec`` from ``documents`` (kind to the
-    document :func:`load` gave where it was checked) instead of reading and checking
-    the YAML: the web pages run the kit in the browser without jsonschema, on the
-    files the site build checked."""
-    _CHECKED.update({(spec, kind): document for kind, document in documents.items()})
-    load.cache_clear()
-    book.cache_clear()
-
-
 @cache
 def load(kind: str, spec: str = CARDS) -> dict[str, Any]:
-    """The parsed and schema-checked YAML file ``<kind>.yaml`` of the rulebook ``spec``
-    (or the document given to :func:`use_checked`)."""
-    if (spec, kind) in _CHECKED:
-        return _CHECKED[spec, kind]
+    """The parsed and schema-checked YAML file ``<kind>.yaml`` of the rulebook ``spec``."""
     filename = _filename(kind, spec)
     document: dict[str, Any] = yaml_text.parse(_read(f"{kind}.yaml", spec))
     validate(kind, document, filename, spec)

@@ -1,6 +1,6 @@
 """axe-core for the browser tests: the accessibility engine, taken from the npm
-package ``axe-core`` at one pinned version as Pyodide is (``npm pack`` into the user
-cache of generala-kit, the registry's integrity checked, fetched once), and injected
+package ``axe-core`` at one pinned version (``npm pack`` into the user
+cache of generala-kit, :mod:`tests.npm_cache`, the registry's integrity checked, fetched once), and injected
 into a page as an inline script, so that a test loads nothing from elsewhere.
 
 :func:`violations` runs it on a page for the rules of WCAG 2.0, 2.1 and 2.2 at
@@ -15,7 +15,7 @@ import tempfile
 from functools import cache
 from pathlib import Path
 
-from generala_conformance.site import pyodide_bundle
+from tests import npm_cache
 
 VERSION = "4.14.1"
 INTEGRITY = "sha512-FHfa+lmNjQZfJz1q8wKqIDwC6DExcHt/pkjNQb09a3NPjCKg2rhu5qb2S4r76ASyFNNtuFooJpZe37OgudVGtQ=="
@@ -35,13 +35,12 @@ _RUN = """async (tags) => {
 @cache
 def script() -> str:
     """The text of ``axe.min.js`` at :data:`VERSION`, from the cache (fetched with npm when missing)."""
-    root = pyodide_bundle.cache_root()
+    root = npm_cache.cache_root()
     target = root / f"axe-core-{VERSION}" / "axe.min.js"
-    with pyodide_bundle.locked(root):
+    with npm_cache.locked(root):
         if not target.is_file() or hashlib.sha256(target.read_bytes()).hexdigest() != SHA256:
             with tempfile.TemporaryDirectory(dir=root) as scratch:
-                tarball = pyodide_bundle.npm_pack(Path(scratch), "axe-core", VERSION)
-                pyodide_bundle.check_tarball(tarball, INTEGRITY)
+                tarball = npm_cache.npm_pack(Path(scratch), "axe-core", VERSION, INTEGRITY)
                 with tarfile.open(tarball, "r:gz") as archive:
                     member = archive.extractfile("package/axe.min.js")
                     assert member is not None, "axe-core's tarball has no axe.min.js"

@@ -1,7 +1,8 @@
 """A toy game, plugged into the kit through the game interface alone
 (:class:`generala_conformance.core.game.Game`): a counter that ``inc`` and ``dec``
-move, ``dec`` refused at zero. Its rulebook is ``tests/data/toy/rulebook``, its
-cases are written here; ``tests/integration/test_games.py`` registers it with an entry point
+move, ``dec`` refused at zero. Its rulebook is ``tests/data/toy/rulebook``, the
+strings of its pages on the site ``tests/data/toy/site``, its cases are written
+here; ``tests/integration/test_games.py`` registers it with an entry point
 and runs ``generala-kit check --game toy`` on it. Nothing of the kit names it.
 """
 
@@ -12,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from generala_conformance.core.site_pages import GameSite
 from generala_conformance.transport.adapter import Adapter, BadRequest, Refused
 
 HERE = Path(__file__).resolve().parent
@@ -134,6 +136,7 @@ class ToyGame:
     reference = "tests.toy_game:ToyAdapter"
     suite_version = "0.1.0"
     commands: Mapping[str, str] = {}
+    site = GameSite(languages=("en",), strings=HERE / "data" / "toy" / "site")
 
     def check_request(self, message: dict[str, Any]) -> None:
         """The toy game's serve refuses nothing beyond the protocol."""

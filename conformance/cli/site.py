@@ -4,9 +4,9 @@ the kit's other pages) into a folder of plain files.
 generala-kit site --out site     then serve the folder with any static web server
                                  (python3 -m http.server -d site) and open index.html
 
-The arbiter and play pages run the kit's Python in the browser with Pyodide, taken
-from the npm package pyodide at a pinned version: from --pyodide DIR, else the user
-cache, fetched with `npm pack` when it is empty (integrity checked).
+The arbiter, play and scorer pages run each game's engine in the browser: a
+JavaScript port of its reference, held to the game's whole suite in the kit's tests.
+After one visit, a service worker keeps the whole site for use offline.
 """
 
 from __future__ import annotations
@@ -26,23 +26,15 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--out", required=True, metavar="DIR", help="the folder to write (new, empty, or a previous site)"
     )
-    parser.add_argument(
-        "--pyodide",
-        metavar="DIR",
-        help="a copy of the npm package pyodide at the pinned version (default: the user cache, "
-        "filled with `npm pack` when empty)",
-    )
 
 
 def run(args: argparse.Namespace) -> int:
-    """Build the site; exit 2 when the folder cannot be written or Pyodide cannot be had."""
+    """Build the site; exit 2 when the folder cannot be written."""
     from generala_conformance.errors import UsageError
     from generala_conformance.site.build import build
-    from generala_conformance.site.pyodide_bundle import pyodide_files
 
     try:
-        pyodide = pyodide_files(args.pyodide)
-        built = build(Path(args.out), pyodide=pyodide)
+        built = build(Path(args.out))
     except (UsageError, OSError) as error:
         code = getattr(error, "code", "cannot-write")
         print(f"generala-kit site: error [{code}]: {error}", file=sys.stderr)

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from generala_conformance.core.runner import Case
+    from generala_conformance.core.site_pages import GameSite
 
 Json = dict[str, Any]
 
@@ -51,6 +52,13 @@ class Game(Protocol):
         ``HELP``, ``configure(parser)`` and ``run(args) -> int``, as the shared
         commands of ``generala_conformance.cli``). A command several games supply
         (``fuzz``) is one command whose ``--game`` picks the module, and its options."""
+
+    @property
+    def site(self) -> GameSite:
+        """Its pages on the web site (``generala-kit site``): its languages, its own
+        sections and their writers, its strings and assets
+        (:class:`~generala_conformance.core.site_pages.GameSite`); the site writes its
+        rulebook pages from ``spec``. Imported only by the site."""
 
     def check_request(self, message: Json) -> None:
         """Refuse (raise :class:`~generala_conformance.transport.request_checks.RequestError`)

@@ -33,8 +33,7 @@ DEFAULT = "cards"
 
 
 class UnknownGame(ValueError):
-    """``--game`` names no game of the kit (code ``unknown-game``). (A plain ValueError:
-    this module is in the web site's Pyodide bundle, which ships no ``errors`` module.)"""
+    """``--game`` names no game of the kit (code ``unknown-game``)."""
 
     code = "unknown-game"
 

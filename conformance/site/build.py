@@ -1,16 +1,15 @@
 """``generala-kit site``: write the whole site, game by game, language by language.
 
-:data:`GAMES` is the one place that lists what the site holds: each game
-(:class:`~generala_conformance.site.editions.SiteGame`) with its interface languages
-and its sections; a section has the key of its label in the header's navigation,
-its first page (from the game's folder), the key of its blurb on the home page and
-the writer of its pages, a function taking the :class:`~generala_conformance.site.output.Site`
-and the :class:`~generala_conformance.site.editions.Edition` (the game in one
-language; ``ed.write_page(site, path, title, body, scripts)`` lays a page out with
-the shared header). Add a section by adding one
-:class:`~generala_conformance.site.editions.Section` there. The home pages (one per
-language, ``index.html``, ``fr/index.html``…) and the shared assets (``assets/``)
-are written by :func:`build` itself.
+The games are the registry's (:mod:`generala_conformance.games`), each as its
+``Game.site`` says (:class:`~generala_conformance.core.site_pages.GameSite`): its
+interface languages and its own sections, after the rulebook pages every game has.
+A section has the key of its label in the header's navigation, its first page (from
+the game's folder), the key of its blurb on the home page and the writer of its pages,
+a function taking an :class:`~generala_conformance.site.editions.Edition` (the game in
+one language; ``ed.write_page(path, title, body, scripts)`` lays a page out with the
+shared header). The home pages (one per language, ``index.html``, ``fr/index.html``…),
+the shared assets (``assets/``) and each game's own (``assets/<game>/``) are written
+by :func:`build` itself.
 """
 
 from __future__ import annotations
@@ -21,56 +20,30 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generala_conformance import __version__
-from generala_conformance.site import (
-    arbiter,
-    dice_pages,
-    editions,
-    engine_pages,
-    i18n,
-    layout,
-    output,
-    play,
-    rulebook_pages,
-    search_index,
-)
-from generala_conformance.site.editions import Section, SiteGame
+from generala_conformance import games as registry
+from generala_conformance.core import site_pages
+from generala_conformance.site import editions, i18n, layout, offline, output, rulebook_pages
+from generala_conformance.site.editions import SiteGame
 from generala_conformance.site.layout import esc
 from generala_conformance.site.output import Site
 from generala_spec import links
 
-GAMES: tuple[SiteGame, ...] = (
-    SiteGame(
-        "cards",
-        links.game_folder("cards"),
-        ("en", "fr", "fa"),
-        (
-            Section("cards.nav.rulebook", links.INDEX_PAGE, "cards.blurb.rulebook", rulebook_pages.write),
-            Section("cards.nav.arbiter", arbiter.PAGE, "cards.blurb.arbiter", arbiter.write),
-            Section("cards.nav.play", play.PAGE, "cards.blurb.play", play.write),
-        ),
-        search_index.INDEX_SCRIPT,
-    ),
-    SiteGame(
-        "dice",
-        links.game_folder("dice"),
-        ("en", "es", "pt"),
-        (
-            Section("dice.nav.rulebook", links.INDEX_PAGE, "dice.blurb.rulebook", rulebook_pages.write),
-            Section("dice.nav.scorer", dice_pages.SCORER, "dice.blurb.scorer", dice_pages.write_scorer),
-            Section("dice.nav.play", dice_pages.PLAY, "dice.blurb.play", dice_pages.write_play),
-        ),
-        "assets/search-index-dice.js",
-    ),
-)
+
+def write_rulebook(ed: site_pages.Edition) -> None:
+    """Write the rulebook pages of an edition of any game (:mod:`rulebook_pages`)."""
+    if not isinstance(ed, editions.Edition):
+        raise TypeError(f"the site's rulebook pages are written from its own editions, not {ed!r}")
+    rulebook_pages.write(ed.written_to(), ed)
 
 
-RANKING = ("2S", "3H", "4C", "5D", "6S", "7H", "8C", "9D", "10S", "JH", "QC", "KD", "AS", "JK")
-"""One card of each rank, low to high (R-MAT-3), for the home page."""
+def site_games(names: Sequence[str] | None = None) -> tuple[SiteGame, ...]:
+    """The games ``names`` of the registry (every game unless given), as the site holds them."""
+    return tuple(SiteGame(registry.get(name), write_rulebook) for name in names or registry.names())
 
 
-def languages(games: Sequence[SiteGame] = GAMES) -> list[str]:
-    """Every interface language of the site, English first."""
-    return list(dict.fromkeys(code for game in games for code in game.languages))
+def languages(games: Sequence[SiteGame] | None = None) -> list[str]:
+    """Every interface language of the site (of every game unless ``games``), English first."""
+    return list(dict.fromkeys(code for game in games or site_games() for code in game.languages))
 
 
 @dataclass(frozen=True)
@@ -81,17 +54,10 @@ class Built:
     files: tuple[str, ...]
     size: int
     seconds: float
-    engine: int = 0
-    """The bytes of ``pyodide/``: Pyodide and the kit's Python bundle."""
 
     def report(self) -> str:
-        """What the build wrote and what dominates its size, in one line."""
-        rest = self.size - self.engine
-        return (
-            f"wrote {len(self.files)} files ({self.size / 2**20:.1f} MiB: Pyodide and the kit's Python "
-            f"{self.engine / 2**20:.1f} MiB, {100 * self.engine / max(self.size, 1):.0f}%; pages and assets "
-            f"{rest / 2**20:.1f} MiB) to {self.out} in {self.seconds:.1f} s"
-        )
+        """What the build wrote, in one line."""
+        return f"wrote {len(self.files)} files ({self.size / 2**20:.1f} MiB) to {self.out} in {self.seconds:.1f} s"
 
 
 def _home(site: Site, code: str, games: Sequence[SiteGame]) -> None:
@@ -103,16 +69,15 @@ def _home(site: Site, code: str, games: Sequence[SiteGame]) -> None:
     nav = []
     for game in games:
         shown = code if code in game.languages else i18n.ENGLISH
-        ed = editions.Edition(game, i18n.load(shown))
+        ed = editions.Edition(game, game.strings(shown))
         local = ' lang="en" dir="ltr"' if shown != code else ""
         items = "".join(
             f'<li><a href="{esc(links.relative(ed.path(s.path), page))}">{esc(ed.t(s.label))}</a> '
             f"{esc(ed.t(s.blurb))}</li>"
             for s in game.sections
         )
-        intro = ed.t.html(f"{game.name}.home.intro", cards=layout.cards_html(["JK", "JK"]))
-        if game.name == "cards":
-            intro += " " + ed.t.html("cards.home.ranking", cards=layout.cards_html(RANKING))
+        home = game.game.site.home
+        intro = home(ed.t) if home else ed.t.html(f"{game.name}.home.intro")
         blocks.append(
             f'<section class="game" id="game-{game.name}"{local}><h2>{esc(ed.t(f"{game.name}.home.title"))}</h2>'
             f'<p>{intro}</p><ul class="sections">{items}</ul></section>'
@@ -132,6 +97,7 @@ def _home(site: Site, code: str, games: Sequence[SiteGame]) -> None:
             layout.Alternate(c, i18n.load(c).name, f"{editions.prefix(c)}index.html") for c in languages(games)
         ),
         note=note,
+        manifest=f"{editions.prefix(code)}{layout.MANIFEST}",
     )
     body = f"<h1>{esc(t('common.home.title'))}</h1><p>{esc(t('common.home.intro'))}</p>{''.join(blocks)}"
     site.write_page(
@@ -139,20 +105,25 @@ def _home(site: Site, code: str, games: Sequence[SiteGame]) -> None:
     )
 
 
-def build(out: Path, games: Sequence[SiteGame] = GAMES, pyodide: Path | None = None) -> Built:
-    """Write the site into ``out`` (created, or a previous site there replaced; a folder
-    holding anything else is refused with :class:`~output.SiteError`); ``pyodide`` is
-    the folder of Pyodide's files for the pages that run the reference (else the cache)."""
+def build(out: Path, games: Sequence[SiteGame] | None = None) -> Built:
+    """Write the site of ``games`` (every game of the registry unless given) into ``out``
+    (created, or a previous site there replaced; a folder holding anything else is
+    refused with :class:`~output.SiteError`); ``pyodide`` is the folder of Pyodide's
+    files for the pages that run the reference (else the cache)."""
     start = time.perf_counter()
+    games = site_games() if games is None else games
     output.prepare(out)
-    site = Site(out, [], pyodide=pyodide, version=__version__)
+    site = Site(out, [], version=__version__)
     site.copy_assets(__package__, "assets", layout.ASSETS)
     for code in languages(games):
         _home(site, code, games)
     for game in games:
-        for ed in editions.editions(game):
+        own = game.game.site.assets
+        if own is not None:
+            site.copy_folder(own, f"{layout.ASSETS}/{game.name}")
+        for ed in editions.editions(game, site):
             for section in game.sections:
-                section.write(site, ed)
+                section.write(ed)
+    offline.write(site, languages(games))
     sizes = {path: (out / path).stat().st_size for path in site.written}
-    engine = sum(size for path, size in sizes.items() if path.startswith(engine_pages.FOLDER + "/"))
-    return Built(out, tuple(site.written), sum(sizes.values()), time.perf_counter() - start, engine)
+    return Built(out, tuple(site.written), sum(sizes.values()), time.perf_counter() - start)

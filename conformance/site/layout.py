@@ -1,17 +1,14 @@
 """The shared page layout of the site: the page template (skip link, header with the
-sections' navigation and the search box, footer), HTML escaping and card glyphs.
+sections' navigation and the search box, footer) and HTML escaping.
 
-Every page links ``assets/site.css``. Card glyphs (:func:`card_html`) are
-``<span class="card …">`` chips styled there: ``card suit-h`` (hearts, red),
-``suit-d`` (diamonds, red), ``suit-c`` and ``suit-s`` (black), ``card joker``; a
-script drawing cards may use the same classes (see :data:`SUIT_NAMES`).
+Every page links ``assets/site.css`` (which also styles the card game's glyphs,
+``generala_conformance.games.cards.site.glyphs``).
 """
 
 from __future__ import annotations
 
 import html
-import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from generala_spec import links
@@ -20,53 +17,20 @@ ASSETS = "assets"
 """The folder of the shared assets, relative to the site's root."""
 STYLESHEET = f"{ASSETS}/site.css"
 ICON = f"{ASSETS}/favicon.svg"
-
-RANK_NAMES = {"J": "Jack", "Q": "Queen", "K": "King", "A": "Ace"}
-SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
-SUIT_GLYPHS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+TOUCH_ICON = f"{ASSETS}/icon-192.png"
+OFFLINE_SCRIPT = f"{ASSETS}/offline.js"
+"""The script registering the service worker (``offline.py``)."""
+WORKER = "sw.js"
+"""The service worker, at the site's root so that its scope is the whole site."""
+MANIFEST = "manifest.webmanifest"
+"""The web app manifest's name, in the folder of each language's pages."""
+THEME = "#0f2e52"
+"""The colour of the header: the pages' and the manifest's ``theme-color``."""
 
 
 def esc(text: object) -> str:
     """``text`` escaped for HTML content and attribute values."""
     return html.escape(str(text), quote=True)
-
-
-def card_html(card: str, name: str | None = None) -> str:
-    """One card (``10H``, ``QS``, ``JK``, R-MAT-1) as a glyph chip with a spoken name
-    (``name``, else the English one):
-    ``<span class="card suit-h" aria-label="10 of hearts">10♥</span>``."""
-    if card == "JK":
-        return f'<span class="card joker" role="img" aria-label="{esc(name or "Joker")}">Joker</span>'
-    rank, suit = card[:-1], card[-1]
-    if suit not in SUIT_NAMES:
-        raise ValueError(f"not a card: {card!r}")
-    name = name or f"{RANK_NAMES.get(rank, rank)} of {SUIT_NAMES[suit]}"
-    return (
-        f'<span class="card suit-{suit.lower()}" role="img" aria-label="{esc(name)}">'
-        f"{esc(rank)}{SUIT_GLYPHS[suit]}</span>"
-    )
-
-
-def cards_html(cards: Iterable[str]) -> str:
-    """Several cards as glyph chips, in the order given."""
-    return '<span class="cards">' + " ".join(card_html(c) for c in cards) + "</span>"
-
-
-_CARD_TOKEN = re.compile(r"(?<![\w-])(?:(10|[2-9JQKA])([CDHS])|JK)(?![\w-])")
-
-
-def glyph_text(text: str) -> str:
-    """``text`` escaped, with every card written in the notation (``7C``, ``10H``,
-    ``JK``) drawn as a glyph chip (:func:`card_html`).
-
-    >>> glyph_text("P1 leads 7C")
-    'P1 leads <span class="card suit-c" role="img" aria-label="7 of clubs">7♣</span>'
-    """
-    parts, last = [], 0
-    for match in _CARD_TOKEN.finditer(text):
-        parts += [esc(text[last : match.start()]), card_html(match.group(0))]
-        last = match.end()
-    return "".join([*parts, esc(text[last:])])
 
 
 @dataclass(frozen=True)
@@ -108,6 +72,8 @@ class Chrome:
     languages: str = "Languages"
     alternates: tuple[Alternate, ...] = ()
     note: str = ""
+    manifest: str = MANIFEST
+    """The web app manifest of the page's language, from the root."""
 
 
 ENGLISH = Chrome()
@@ -172,6 +138,9 @@ def page(
 <title>{esc(title)} · {esc(chrome.brand)}</title>
 <link rel="stylesheet" href="{esc(links.relative(STYLESHEET, path))}">
 <link rel="icon" type="image/svg+xml" href="{esc(links.relative(ICON, path))}">
+<link rel="manifest" href="{esc(links.relative(chrome.manifest, path))}">
+<link rel="apple-touch-icon" href="{esc(links.relative(TOUCH_ICON, path))}">
+<meta name="theme-color" content="{THEME}">
 </head>
 <body>
 <a class="skip" href="#main">{esc(chrome.skip)}</a>
@@ -186,6 +155,8 @@ def page(
 </main>
 <footer class="site">{footer}</footer>
 {tags}
+<script src="{esc(links.relative(OFFLINE_SCRIPT, path))}" data-worker="{esc(links.relative(WORKER, path))}"
+ defer></script>
 </body>
 </html>
 """

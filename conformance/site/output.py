@@ -8,9 +8,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from importlib.resources import files
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from generala_conformance.errors import UsageError
 from generala_conformance.site import layout
+
+if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
 
 MARKER = ".generala-site"
 """The file that marks a folder as written by ``generala-kit site`` (safe to clear)."""
@@ -40,15 +44,12 @@ def prepare(out: Path) -> None:
 @dataclass
 class Site:
     """The site being written to ``out``: ``nav`` is the header's navigation,
-    ``written`` every file's path relative to ``out``, in order; ``pyodide`` the
-    folder of Pyodide's files given by ``--pyodide`` (else the user cache, see
-    :mod:`~generala_conformance.site.pyodide_bundle`); ``version`` the kit's."""
+    ``written`` every file's path relative to ``out``, in order; ``version`` the kit's."""
 
     out: Path
     nav: Sequence[layout.NavItem]
     footer: str = ""
     written: list[str] = field(default_factory=list)
-    pyodide: Path | None = None
     version: str = ""
 
     def write_file(self, path: str, content: str | bytes) -> None:
@@ -88,6 +89,10 @@ class Site:
 
     def copy_assets(self, package: str, folder: str, target: str) -> None:
         """Copy every file of ``folder`` in ``package``'s data to ``target``."""
-        for entry in sorted(files(package).joinpath(folder).iterdir(), key=lambda e: e.name):
+        self.copy_folder(files(package).joinpath(folder), target)
+
+    def copy_folder(self, folder: Traversable, target: str) -> None:
+        """Copy every file of ``folder`` (not its sub-folders) to ``target``."""
+        for entry in sorted(folder.iterdir(), key=lambda e: e.name):
             if entry.is_file():
                 self.write_file(f"{target}/{entry.name}", entry.read_bytes())

@@ -19,11 +19,10 @@ from functools import cache
 
 from generala_conformance import games
 from generala_conformance.site import search_index
-from generala_conformance.site.editions import Edition
-from generala_conformance.site.layout import esc, glyph_text
+from generala_conformance.site.editions import Edition, SiteGame
+from generala_conformance.site.layout import esc
 from generala_conformance.site.output import Site
 from generala_conformance.site.scenarios import Citing, citing
-from generala_scenarios import ROOT
 from generala_spec import links, rulebook
 from generala_spec.options import options, profile_names, profile_summary, resolve
 from generala_spec.rulebook import Ambiguity, Clause, Decision, Quote, Sentence, Silence
@@ -121,7 +120,7 @@ def _scenarios(cited: Citing | None, ed: Edition) -> Iterator[str]:
         more = esc(t("common.rules.more_cases", n=len(rows) - SHOWN_CASES))
         folded = _list(rows[SHOWN_CASES:LISTED_CASES], "cases")
         if len(rows) > LISTED_CASES:
-            unlisted = t("common.rules.unlisted", n=len(rows) - LISTED_CASES, game=ed.spec)
+            unlisted = t("common.rules.unlisted", n=len(rows) - LISTED_CASES, game=ed.game.name)
             folded += f'<p class="unlisted">{esc(unlisted)}</p>'
         yield f"<details><summary>{more}</summary>{folded}</details>"
 
@@ -159,7 +158,7 @@ def clause_html(clause: Clause, cited: Citing | None, page: str, ed: Edition) ->
             f"<span{ed.english()}>{prose(clause.notes, page, ed)}</span></p>"
         )
     if clause.examples:
-        examples = _list(glyph_text(example) if ed.spec == "cards" else esc(example) for example in clause.examples)
+        examples = _list(ed.game.example_html(example) for example in clause.examples)
         parts += [f"<h3>{esc(t('common.rules.examples'))}</h3>", f"<div{ed.english()}>{examples}</div>"]
     related = rulebook.ambiguities_of_clause(clause.id, ed.spec)
     if related:
@@ -292,7 +291,7 @@ def _area_page(site: Site, ed: Edition, area: str, cited: Mapping[str, Citing]) 
     body = [f"<h1>{esc(title)}</h1>", f'<nav class="toc" aria-label="{label}">{toc}</nav>']
     body += [clause_html(c, cited.get(c.id), page, ed) for c in clauses]
     body.append(_pager(area, page, ed))
-    ed.write_page(site, local, title, "\n".join(body))
+    ed.write_page(local, title, "\n".join(body))
 
 
 def _pager(area: str, page: str, ed: Edition) -> str:
@@ -320,11 +319,11 @@ def _ambiguities_page(site: Site, ed: Edition, cited: Mapping[str, Citing]) -> N
     title = t("common.rules.register_title")
     body = [
         f"<h1>{esc(title)}</h1>",
-        f"<p>{esc(t(f'{ed.spec}.rules.register_intro'))}</p>",
+        f"<p>{esc(t(f'{ed.game.name}.rules.register_intro'))}</p>",
         f'<nav class="toc" aria-label="{esc(t("common.rules.ambiguities_h"))}">{toc}</nav>',
         *(ambiguity_html(e, cited.get(e.id), page, ed) for e in entries),
     ]
-    ed.write_page(site, local, title, "\n".join(body))
+    ed.write_page(local, title, "\n".join(body))
 
 
 def _options_page(site: Site, ed: Edition) -> None:
@@ -369,7 +368,7 @@ def _options_page(site: Site, ed: Edition) -> None:
             f"<p{ed.english()}>{esc(profile_summary(name, spec))}</p>"
             f"<p>{differs}</p></section>"
         )
-    ed.write_page(site, local, title, "\n".join(body))
+    ed.write_page(local, title, "\n".join(body))
 
 
 def _address_line(info: Mapping[str, str], ed: Edition) -> str:
@@ -394,7 +393,7 @@ def _sources_page(site: Site, ed: Edition) -> None:
             f"<p>{_address_line(info, ed)}</p>"
             f'<ol class="sentences">{"".join(sentence_html(s, page, ed) for s in sentences)}</ol></section>'
         )
-    ed.write_page(site, local, title, "\n".join(body))
+    ed.write_page(local, title, "\n".join(body))
 
 
 def _index_page(site: Site, ed: Edition) -> None:
@@ -408,7 +407,7 @@ def _index_page(site: Site, ed: Edition) -> None:
         f"<h1>{esc(title)}</h1>",
         f'<section id="results" class="results" aria-live="polite" data-prefix="{esc(ed.path(""))}" '
         f'data-messages="{esc(json.dumps(messages, ensure_ascii=False))}" hidden></section>',
-        f"<p>{esc(t(f'{spec}.rules.index_intro'))}</p>",
+        f"<p>{esc(t(f'{ed.game.name}.rules.index_intro'))}</p>",
         f"<h2>{esc(t('common.rules.by_area'))}</h2>",
     ]
     for area in rulebook.areas(spec):
@@ -433,18 +432,18 @@ def _index_page(site: Site, ed: Edition) -> None:
             ]
         ),
     ]
-    ed.write_page(site, local, title, "\n".join(body), scripts=[ed.game.search_index, search_index.SEARCH_SCRIPT])
+    ed.write_page(local, title, "\n".join(body), scripts=[ed.game.search_index, search_index.SEARCH_SCRIPT])
 
 
 @cache
-def citations(spec: str) -> Mapping[str, Citing]:
-    """Per clause or ambiguity of ``spec``, what cites it in the game's scenarios."""
-    return citing(ROOT / spec, games.get(spec).fixture_cases(None))
+def citations(game: SiteGame) -> Mapping[str, Citing]:
+    """Per clause or ambiguity of ``game``, what cites it in its scenarios and fixture cases."""
+    return citing(games.suite_root(game.game), game.game.fixture_cases(None))
 
 
 def write(site: Site, ed: Edition) -> None:
     """Write every rulebook page of the edition (and its game's search index, once)."""
-    cited = citations(ed.spec)
+    cited = citations(ed.game)
     _index_page(site, ed)
     for area in rulebook.areas(ed.spec):
         _area_page(site, ed, area, cited)

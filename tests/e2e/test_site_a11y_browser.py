@@ -20,7 +20,7 @@ def _rulebook_pages(ed: editions.Edition) -> list[str]:
     return [links.INDEX_PAGE, *areas, links.AMBIGUITIES_PAGE, links.OPTIONS_PAGE, links.SOURCES_PAGE]
 
 
-EDITIONS = [ed for game in build.GAMES for ed in editions.editions(game)]
+EDITIONS = [ed for game in build.site_games() for ed in editions.editions(game)]
 STATIC = [f"{editions.prefix(code)}index.html" for code in build.languages()] + [
     ed.path(page) for ed in EDITIONS for page in _rulebook_pages(ed)
 ]

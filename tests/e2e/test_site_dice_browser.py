@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from generala_conformance.site.dice_page_api import DiceLesson, answer
+from generala_conformance.games.dice.site.page_api import DiceLesson, answer
 from generala_reference.dice import DiceRules, Mark, counts_of, score_roll
 
 from tests.browser import DESKTOP, PHONE, _page, screenshot

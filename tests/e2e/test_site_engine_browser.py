@@ -14,8 +14,8 @@ from urllib.parse import urlsplit
 
 import pytest
 from generala_conformance.games.cards.commands import explain as cmd_explain
-from generala_conformance.site import arbiter as arbiter_page
-from generala_conformance.site.page_api import Lesson
+from generala_conformance.games.cards.site import arbiter as arbiter_page
+from generala_conformance.games.cards.site.page_api import Lesson
 
 from tests.browser import DESKTOP, PHONE, _page, screenshot
 from tests.cli_helpers import run_command

@@ -8,7 +8,7 @@ import json
 from itertools import combinations_with_replacement
 
 import pytest
-from generala_conformance.site.dice_page_api import DiceLesson, answer, score_text
+from generala_conformance.games.dice.site.page_api import DiceLesson, answer, score_text
 from generala_reference.dice import Category, DiceRules, Mark, counts_of, score_roll
 from generala_spec.options import profile_names
 

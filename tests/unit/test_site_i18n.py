@@ -11,7 +11,7 @@ import pytest
 from generala_conformance.site import build, editions, i18n, layout
 from generala_spec import rulebook
 
-PAIRS = [(game.name, code) for game in build.GAMES for code in game.languages]
+PAIRS = [(game.name, code) for game in build.site_games() for code in game.languages]
 
 
 @pytest.mark.parametrize(("game", "code"), PAIRS, ids=[f"{g}-{c}" for g, c in PAIRS])
@@ -55,7 +55,7 @@ def test_persian_is_right_to_left_and_the_others_left_to_right() -> None:
 def test_ids_and_notation_stay_untranslated_in_clause_statements() -> None:
     """Every clause ID, option name and `code` an English statement names is in each translation."""
     named = re.compile(r"[A-Z]-[A-Z]+-\d+|AMB-\d+|`[^`]+`")
-    for game in build.GAMES:
+    for game in build.site_games():
         for code in game.languages[1:]:
             language = i18n.load(code)
             for clause in rulebook.clauses(game.name).values():
@@ -71,7 +71,7 @@ def test_a_string_is_filled_in_and_escaped_for_html() -> None:
 
 
 def test_the_header_is_in_the_pages_language_with_the_switcher() -> None:
-    cards = build.GAMES[0]
+    cards = build.site_games()[0]
     persian = editions.Edition(cards, i18n.load("fa"))
     assert persian.path("rules/joker.html") == "fa/rules/joker.html"
     chrome = persian.chrome("rules/joker.html")
@@ -80,7 +80,7 @@ def test_the_header_is_in_the_pages_language_with_the_switcher() -> None:
     assert '<a href="../../rules/joker.html" hreflang="en" lang="en" data-lang="en">English</a>' in page
     assert 'href="joker.html" hreflang="fa" lang="fa" data-lang="fa" aria-current="true">فارسی</a>' in page
     assert 'class="translation-note" role="note"' in page and 'action="index.html"' in page
-    dice = editions.Edition(build.GAMES[1], i18n.load("en"))
+    dice = editions.Edition(build.site_games()[1], i18n.load("en"))
     assert dice.address("D-CAT-2") == "dice/rules/cat.html#D-CAT-2" and dice.address("PT-3").endswith("#PT-3")
     chrome = editions.Edition(cards, i18n.load("en")).chrome("rules/joker.html")
     english = layout.page("rules/joker.html", "t", "", [], (), "", chrome)

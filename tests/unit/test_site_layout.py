@@ -1,28 +1,12 @@
-"""The site's shared pieces: card glyphs, the page template, links in prose, and the
+"""The site's shared pieces: the page template, links in prose, and the
 scenarios found for clauses and ambiguities."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from generala_conformance.cli.rules import scenario_citations
 from generala_conformance.site import build, editions, i18n, layout, rulebook_pages
-
-
-def test_card_glyphs_name_every_card() -> None:
-    assert layout.card_html("10H") == '<span class="card suit-h" role="img" aria-label="10 of hearts">10♥</span>'
-    assert layout.card_html("QS") == '<span class="card suit-s" role="img" aria-label="Queen of spades">Q♠</span>'
-    assert 'aria-label="Joker"' in layout.card_html("JK") and "card joker" in layout.card_html("JK")
-    assert layout.cards_html(["AD", "2C"]).count('class="card suit-') == 2
-    with pytest.raises(ValueError, match="not a card"):
-        layout.card_html("1X")
-
-
-def test_cards_written_in_the_notation_become_glyphs_in_text() -> None:
-    text = layout.glyph_text("P1 leads 7C, P2 plays JK <b>; P10 holds AS and 10D, not R-JOKER-4")
-    assert text.count('class="card') == 4 and "&lt;b&gt;" in text
-    assert "P1 leads" in text and "P10 holds" in text and "R-JOKER-4" in text and ">10♦<" in text
 
 
 def test_the_page_template_has_the_skip_link_navigation_and_search() -> None:
@@ -38,7 +22,7 @@ def test_the_page_template_has_the_skip_link_navigation_and_search() -> None:
 
 
 def test_ids_in_prose_become_links_to_known_entries_only() -> None:
-    english = editions.Edition(build.GAMES[0], i18n.load("en"))
+    english = editions.Edition(build.site_games()[0], i18n.load("en"))
     text = rulebook_pages.prose(
         "see R-JOKER-3, AMB-5 and FA-51; not R-JOKER-99 or XR-JOKER-3 <i>", "rules/next.html", english
     )
@@ -53,7 +37,7 @@ def test_gherkin_tags_cite_ambiguities_too(tmp_path: Path) -> None:
 
 
 def test_scenarios_are_found_for_clauses_and_ambiguities() -> None:
-    found = rulebook_pages.citations("cards")
+    found = rulebook_pages.citations(build.site_games(["cards"])[0])
     joker = found["R-JOKER-4"]
     assert any(s.title == "Both Jokers in one trick: the first one played wins" for s in joker.scenarios)
     first = next(s for s in joker.scenarios if s.title.startswith("Both Jokers"))

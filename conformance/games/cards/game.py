@@ -9,6 +9,7 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from generala_conformance.core.runner import Case
+    from generala_conformance.core.site_pages import GameSite
 
 
 class CardGame:
@@ -26,6 +27,12 @@ class CardGame:
         "fuzz": "generala_conformance.games.cards.commands.fuzz",
         "regenerate": "generala_conformance.games.cards.commands.regenerate",
     }
+
+    @property
+    def site(self) -> GameSite:
+        from generala_conformance.games.cards.site import SITE
+
+        return SITE
 
     @property
     def suite_version(self) -> str:

@@ -9,6 +9,7 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from generala_conformance.core.runner import Case
+    from generala_conformance.core.site_pages import GameSite
 
 
 class DiceGame:
@@ -23,6 +24,12 @@ class DiceGame:
         "fuzz": "generala_conformance.games.dice.commands.fuzz",
         "regenerate": "generala_conformance.games.dice.commands.regenerate",
     }
+
+    @property
+    def site(self) -> GameSite:
+        from generala_conformance.games.dice.site import SITE
+
+        return SITE
 
     @property
     def suite_version(self) -> str:

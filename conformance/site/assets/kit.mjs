@@ -1,10 +1,8 @@
-// The reference engine in the page. The card game's pages load its JavaScript port
-// (data.engine: the page API module of conformance/games/cards/web, with data.rulebook, the
-// rulebook data it reads); the other pages (data.module) start Pyodide (vendored under
-// pyodide/), which runs the kit's own Python (pyodide/kit.zip). This script only loads the
-// engine and draws; every answer comes from the engine.
+// What the engine pages share: the page data, the strings in the page's language, drawing
+// helpers, and the card game's engine loader (data.engine: the page API module of
+// conformance/games/cards/web, with data.rulebook, the rulebook data it reads; the dice pages
+// import their engine's modules directly). Every answer comes from the engine.
 
-const PYODIDE = new URL("../pyodide/", import.meta.url).href;
 export const timings = {};
 window.generalaTimings = timings;
 let booting = null;
@@ -49,10 +47,9 @@ export function why(english) {
   return key ? t(key) : el("span", { lang: "en", dir: "ltr" }, english);
 }
 
-/** Start the engine once; resolves to {page, info}: for the card game's JavaScript port, page
- * is {explainText, lesson}; for Pyodide, the Python module data.module. */
+/** Start the card game's engine once; resolves to {page, info}: page is {explainText, lesson}. */
 export function kit() {
-  booting ??= data.engine ? bootScript() : boot();
+  booting ??= bootScript();
   return booting;
 }
 
@@ -68,20 +65,6 @@ async function bootScript() {
   const info = api.start(book);
   timings.ready_ms = Math.round(performance.now());
   const page = { explainText: api.explainText, lesson: (...args) => new api.Lesson(...args) };
-  return { page, info };
-}
-
-async function boot() {
-  const { loadPyodide } = await import(PYODIDE + "pyodide.mjs");
-  const pyodide = await loadPyodide({ indexURL: PYODIDE });
-  timings.pyodide_ms = Math.round(performance.now());
-  const zip = await fetch(PYODIDE + "kit.zip");
-  if (!zip.ok) throw new Error(`kit.zip: HTTP ${zip.status}`);
-  pyodide.unpackArchive(await zip.arrayBuffer(), "zip", { extractDir: "/kit" });
-  pyodide.runPython("import sys\nsys.path.insert(0, '/kit')");
-  const page = pyodide.pyimport(data.module);
-  const info = JSON.parse(data.module === "generala_page" ? page.start("/kit") : page.start());
-  timings.ready_ms = Math.round(performance.now());
   return { page, info };
 }
 

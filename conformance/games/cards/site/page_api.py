@@ -1,9 +1,6 @@
-"""What the arbiter and play pages call in the browser (Pyodide): the kit's own
-Python, answering in JSON text. The pages' scripts only draw; every rule is here.
-
-In the page's bundle this module is the top-level module ``generala_page``
-(:mod:`generala_conformance.site.kit_bundle`), next to ``checked_rulebook.json``,
-the rulebook documents the site build checked against their schema.
+"""What the arbiter and play pages call, in Python: the oracle their JavaScript port
+(``games/cards/web/page_api.mjs``, which the pages run) is held to, answer for answer,
+by ``tests/e2e/test_web_cards.py``. It answers in JSON text.
 
 - :func:`explain_text` answers a position in the short text form of
   ``generala-kit explain`` (or a whole ``generala-kit explain …`` command line),
@@ -18,7 +15,6 @@ import argparse
 import json
 import random
 import shlex
-from pathlib import Path
 from typing import Any
 
 from generala_conformance.games.cards.arbiter import command_line, narrate
@@ -32,22 +28,15 @@ from generala_reference.cards.game import Game
 from generala_reference.cards.rules import Rules
 from generala_reference.cards.series import Series
 from generala_reference.errors import GeneralaError, IllegalAction
-from generala_spec import rulebook
 from generala_spec.options import options, profile_names
 
 Json = dict[str, Any]
-CHECKED = "checked_rulebook.json"
-"""The file of the rulebook documents (kind to document) beside this module in the bundle."""
 BOTS = ("first", "random")
 """How the computer players choose: the first legal move, or one at random."""
 
 
-def start(folder: str | None = None) -> str:
-    """Use the checked rulebook of the bundle (when ``folder`` holds one) and answer
-    what the pages need to draw their forms: the rule options and the profiles."""
-    checked = Path(folder or Path(__file__).parent) / CHECKED
-    if checked.is_file():
-        rulebook.use_checked(json.loads(checked.read_text("utf-8")))
+def start() -> str:
+    """What the pages need to draw their forms: the rule options and the profiles."""
     table = {
         name: {"values": list(o.values), "default": o.default, "summary": o.summary} for name, o in options().items()
     }

@@ -1,19 +1,18 @@
 """The dice game's pages that run its engine in the browser: the scorer
 (``dice/scorer.html``: five dice, the roll of the turn and the sheet) and the play page
 (``dice/play.html``: a game against computer players). Both run the JavaScript port of
-the dice reference and of :mod:`~generala_conformance.site.dice_page_api`
-(``generala_conformance.games.dice.web``, copied to ``assets/dice/``), with the rule
+the dice reference and of :mod:`~generala_conformance.games.dice.site.page_api`
+(``generala_conformance.games.dice.web``, written to ``assets/dice/``), with the rule
 options (``rules``) and the rulebook texts in the page's language (``texts``) in the
 page data; ``assets/scorer.mjs`` and ``assets/dice-play.mjs`` draw them.
 """
 
 from __future__ import annotations
 
+from html import escape as esc
+
+from generala_conformance.core.site_pages import Edition
 from generala_conformance.games.dice import web
-from generala_conformance.site import engine_pages, layout
-from generala_conformance.site.editions import Edition
-from generala_conformance.site.layout import esc
-from generala_conformance.site.output import Site
 from generala_reference.dice import CATEGORIES, DiceRules
 from generala_spec import links
 
@@ -23,28 +22,26 @@ EXAMPLE = (3, 3, 3, 5, 5)
 """The roll the scorer opens with (a Full House, and Threes or Fives)."""
 FACES = "⚀⚁⚂⚃⚄⚅"
 """The die faces 1 to 6 (the scripts draw dice with the same glyphs, ``kit.mjs``)."""
-ENGINE = f"{layout.ASSETS}/dice"
-"""Where the JavaScript engine's modules go, relative to the site's root."""
 
 
-def write_engine(site: Site) -> None:
-    """Copy the JavaScript engine's modules (``games/dice/web``) into ``assets/dice/``, once."""
-    for name in web.MODULES:
-        if f"{ENGINE}/{name}" not in site.written:
-            site.write_file(f"{ENGINE}/{name}", web.web_folder().joinpath(name).read_bytes())
+def write_engine(ed: Edition) -> list[str]:
+    """Write the JavaScript engine's modules (``games/dice/web``) under ``assets/dice/``
+    (once for the site); their paths from the root."""
+    return [ed.write_asset(name, web.web_folder().joinpath(name).read_bytes()) for name in web.MODULES]
 
 
 def engine_data(ed: Edition, page: str) -> dict[str, object]:
     """The page data the engine and the scripts need: the engine's module (``engine``),
     the rules document (``rules``), the rulebook texts in the page's language
     (``texts``) and the keys of those still in English (``english``)."""
-    texts = web.page_texts(ed.lang.code)
+    modules = write_engine(ed)
+    texts = web.page_texts(ed.t.code)
     english = web.page_texts("en")
     return {
-        "engine": links.relative(f"{ENGINE}/page-api.mjs", page),
+        "engine": links.relative(next(m for m in modules if m.endswith("/page-api.mjs")), page),
         "rules": web.rules_document(),
         "texts": texts,
-        "english": sorted(k for k, v in texts.items() if v == english[k]) if ed.lang.code != "en" else [],
+        "english": sorted(k for k, v in texts.items() if v == english[k]) if ed.t.code != "en" else [],
     }
 
 
@@ -72,7 +69,7 @@ def scorer_body(ed: Edition) -> str:
     rolls = [(str(n), t("dice.scorer.roll_n", n=n)) for n in range(1, DiceRules.of().max_rolls + 1)]
     return f"""<h1>{esc(t("dice.scorer.title"))}</h1>
 <p>{esc(t("dice.scorer.intro"))}</p>
-{engine_pages.loading_status(ed, "dice")}
+{ed.loading_status()}
 <form id="score-form" class="score-form">
 <fieldset class="dice-set"><legend>{esc(t("dice.scorer.dice"))}</legend>{dice}</fieldset>
 <div class="setup-row">{_select("roll", t("dice.scorer.roll"), rolls, "1")}
@@ -83,8 +80,8 @@ def scorer_body(ed: Edition) -> str:
 <button type="submit" id="score">{esc(t("dice.scorer.score"))}</button>
 </form>
 <section id="answer" aria-live="polite" aria-labelledby="answer-title"></section>
-{engine_pages.page_data(ed, page, engine_data(ed, page))}
-{engine_pages.script_tags(page, "scorer.mjs")}"""
+{ed.page_data(page, engine_data(ed, page))}
+{ed.script_tags(page, "scorer.mjs", write_engine(ed))}"""
 
 
 def play_body(ed: Edition) -> str:
@@ -94,7 +91,7 @@ def play_body(ed: Edition) -> str:
     bots = [(str(n), str(n)) for n in range(1, 4)]
     return f"""<h1>{esc(t("dice.play.title"))}</h1>
 <p>{esc(t("dice.play.intro"))}</p>
-{engine_pages.loading_status(ed, "dice")}
+{ed.loading_status()}
 <form id="play-form" class="play-form" hidden>
 {_select("bots", t("dice.play.bots"), bots, "1")}
 <label>{esc(t("dice.play.seed"))} <input id="seed" inputmode="numeric" pattern="[0-9]*" size="7"
@@ -116,17 +113,15 @@ def play_body(ed: Edition) -> str:
 <div id="sheet" class="scroll"></div>
 <h2>{esc(t("dice.play.story"))}</h2>
 <ol id="log" class="log" aria-live="polite"></ol>
-{engine_pages.page_data(ed, page, engine_data(ed, page))}
-{engine_pages.script_tags(page, "dice-play.mjs")}"""
+{ed.page_data(page, engine_data(ed, page))}
+{ed.script_tags(page, "dice-play.mjs", write_engine(ed))}"""
 
 
-def write_scorer(site: Site, ed: Edition) -> None:
+def write_scorer(ed: Edition) -> None:
     """Write ``dice/scorer.html`` in the edition's language (and the engine it runs)."""
-    write_engine(site)
-    ed.write_page(site, SCORER, ed.t("dice.scorer.title"), scorer_body(ed))
+    ed.write_page(SCORER, ed.t("dice.scorer.title"), scorer_body(ed))
 
 
-def write_play(site: Site, ed: Edition) -> None:
+def write_play(ed: Edition) -> None:
     """Write ``dice/play.html`` in the edition's language (and the engine it runs)."""
-    write_engine(site)
-    ed.write_page(site, PLAY, ed.t("dice.play.title"), play_body(ed))
+    ed.write_page(PLAY, ed.t("dice.play.title"), play_body(ed))

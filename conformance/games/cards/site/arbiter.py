@@ -1,15 +1,15 @@
 """The arbiter page (``arbiter.html``): set up a position by tapping cards or paste
 the short text form of ``generala-kit explain``, and see what ``explain`` answers —
 computed in the browser by the JavaScript port of the kit's reference
-(``games/cards/web``; ``assets/arbiter.mjs`` draws it).
+(``games/cards/web``, :mod:`.engine`) (``assets/arbiter.mjs`` draws it).
 """
 
 from __future__ import annotations
 
-from generala_conformance.site import engine_pages
-from generala_conformance.site.editions import Edition
-from generala_conformance.site.layout import esc
-from generala_conformance.site.output import Site
+from html import escape as esc
+
+from generala_conformance.core.site_pages import Edition
+from generala_conformance.games.cards.site import engine
 
 PAGE = "arbiter.html"
 EXAMPLE = "P1: 5S 2C | P2: JK 3C | P3: JK 4C | P4: 2S 6C"
@@ -21,13 +21,14 @@ def body(ed: Edition) -> str:
     """The page's content: the two ways to give a position and the answer's place."""
     t = ed.t
     page = ed.path(PAGE)
+    extra, modules = engine.page_extra(ed, page)
 
     def s(key: str) -> str:
         return esc(t(f"cards.arbiter.{key}"))
 
     return f"""<h1>{s("title")}</h1>
 <p>{s("intro")}</p>
-{engine_pages.loading_status(ed, "cards")}
+{ed.loading_status()}
 <section aria-labelledby="paste-title">
 <h2 id="paste-title">{s("paste")}</h2>
 <form id="text-form" class="position-form">
@@ -69,11 +70,10 @@ def body(ed: Edition) -> str:
 </div>
 </section>
 <section id="answer" aria-live="polite" aria-labelledby="answer-title"></section>
-{engine_pages.page_data(ed, page)}
-{engine_pages.script_tags(page, "arbiter.mjs", card_engine=True)}"""
+{ed.page_data(page, extra)}
+{ed.script_tags(page, "arbiter.mjs", modules)}"""
 
 
-def write(site: Site, ed: Edition) -> None:
+def write(ed: Edition) -> None:
     """Write ``arbiter.html`` in the edition's language (and the engine it runs)."""
-    engine_pages.write_card_engine(site)
-    ed.write_page(site, PAGE, ed.t("cards.arbiter.title"), body(ed))
+    ed.write_page(PAGE, ed.t("cards.arbiter.title"), body(ed))

@@ -6,10 +6,10 @@ of ``generala-kit play`` — the game is the JavaScript port of the kit's refere
 
 from __future__ import annotations
 
-from generala_conformance.site import engine_pages
-from generala_conformance.site.editions import Edition
-from generala_conformance.site.layout import esc
-from generala_conformance.site.output import Site
+from html import escape as esc
+
+from generala_conformance.core.site_pages import Edition
+from generala_conformance.games.cards.site import engine
 
 PAGE = "play.html"
 
@@ -17,13 +17,14 @@ PAGE = "play.html"
 def body(ed: Edition) -> str:
     """The page's content: the game's settings, the table and the game's story."""
     page = ed.path(PAGE)
+    extra, modules = engine.page_extra(ed, page)
 
     def s(key: str) -> str:
         return esc(ed.t(f"cards.play.{key}"))
 
     return f"""<h1>{s("title")}</h1>
 <p>{s("intro")}</p>
-{engine_pages.loading_status(ed, "cards")}
+{ed.loading_status()}
 <form id="play-form" class="play-form" hidden>
 <label>{s("players")} <select id="players"></select></label>
 <label>{s("seat")} <select id="seat"></select></label>
@@ -38,11 +39,10 @@ def body(ed: Edition) -> str:
 <div id="table" class="play-table"></div>
 <h2>{s("story")}</h2>
 <ol id="log" class="log" aria-live="polite"></ol>
-{engine_pages.page_data(ed, page)}
-{engine_pages.script_tags(page, "play.mjs", card_engine=True)}"""
+{ed.page_data(page, extra)}
+{ed.script_tags(page, "play.mjs", modules)}"""
 
 
-def write(site: Site, ed: Edition) -> None:
+def write(ed: Edition) -> None:
     """Write ``play.html`` in the edition's language (and the engine it runs)."""
-    engine_pages.write_card_engine(site)
-    ed.write_page(site, PAGE, ed.t("cards.play.title"), body(ed))
+    ed.write_page(PAGE, ed.t("cards.play.title"), body(ed))
