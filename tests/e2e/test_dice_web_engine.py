@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from generala_conformance.site.dice_page_api import DiceLesson, score_text
+from generala_conformance.games.dice.site.page_api import DiceLesson, score_text
 from generala_reference.dice import DiceRules
 from generala_spec.options import options, profile_names
 
@@ -134,7 +134,7 @@ def test_the_scorer_agrees_on_sheets_and_option_overrides() -> None:
 
 
 def test_the_pages_start_with_the_same_forms() -> None:
-    from generala_conformance.site.dice_page_api import start
+    from generala_conformance.games.dice.site.page_api import start
 
     assert js_answers([{"start": True}]) == [json.loads(start())]
 

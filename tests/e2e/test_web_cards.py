@@ -15,9 +15,9 @@ from typing import Any
 
 import pytest
 import yaml
+from generala_conformance.games.cards.site.page_api import Lesson, explain_text
 from generala_conformance.games.cards.web import rulebook_data
 from generala_conformance.site import i18n
-from generala_conformance.site.page_api import Lesson, explain_text
 from generala_reference.cards import Game, Rules, format_action, parse_deck, snapshot
 from generala_scenarios import ROOT as SCENARIOS
 from generala_spec import rulebook
@@ -297,6 +297,6 @@ def test_the_lesson_plays_as_the_python_lesson_seed_for_seed() -> None:
 
 
 def test_the_start_answer_is_the_python_start() -> None:
-    from generala_conformance.site.page_api import start
+    from generala_conformance.games.cards.site.page_api import start
 
     assert same(json.loads(start()), ask_node([{"start": True}])[0])

@@ -1,4 +1,4 @@
-// What the arbiter and play pages call (a port of conformance/site/page_api.py): the kit's
+// What the arbiter and play pages call (a port of conformance/games/cards/site/page_api.py): the kit's
 // own answers, computed in the browser (or Node) by the JavaScript port of the reference.
 // - explainText answers a position in the short text form of `generala-kit explain` (or a
 //   whole `generala-kit explain …` command line), exactly as the command does;

@@ -1,6 +1,6 @@
 """The dice game's engine for the browser: a port to JavaScript (ES modules, no
 dependency, no build step) of the dice reference engine (``reference/dice/``) and
-of the dice pages' API (``generala_conformance.site.dice_page_api``), run by the
+of the dice pages' API (``generala_conformance.games.dice.site.page_api``), run by the
 scorer and play pages and, through ``serve.mjs``, certified by the whole dice suite
 (``generala-kit check --game dice --adapter-cmd "node .../serve.mjs"``).
 

@@ -1,5 +1,5 @@
 // What the dice game's scorer and play pages call: a port of
-// generala_conformance/site/dice_page_api.py over this folder's port of the dice reference,
+// conformance/games/dice/site/page_api.py over this folder's port of the dice reference,
 // with the same answers (as objects rather than JSON text). The pages only draw, in their
 // language, from the clause IDs and numbers given here; every rule is here.
 //
