@@ -30,10 +30,12 @@ LEAST_TERMS = 30
 """A glossary names at least this many terms."""
 GROUNDED_IN_SHEETS = frozenset({"dice"})
 """The games whose glossaries cite score sheets (``sheet``) rather than a source sentence."""
-_PERSIAN = str.maketrans(
-    {"ي": "ی", "ى": "ی", "ك": "ک", "\u200c": "", **{chr(0x6F0 + d): str(d) for d in range(10)}}
-    | {chr(0x660 + d): str(d) for d in range(10)}
-)
+UNIFIED = {"ي": "ی", "ى": "ی", "ك": "ک", "\u200c": ""} | {
+    chr(base + d): str(d) for base in (0x6F0, 0x660) for d in range(10)
+}
+"""The characters :func:`folded` reads as another (or drops): Arabic letter variants,
+the zero-width non-joiner, Persian and Arabic digits."""
+_PERSIAN = str.maketrans(UNIFIED)
 
 
 def folded(text: str) -> str:
