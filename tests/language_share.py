@@ -59,6 +59,7 @@ class _Reader(HTMLParser):
         self.stack: list[tuple[str, str, bool]] = []  # tag, lang, left out
         self.outside = 0
         self.words = 0
+        self.own: list[str] = []
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         found = dict(attrs)
@@ -86,7 +87,9 @@ class _Reader(HTMLParser):
         self.words += len(words)
         if lang.split("-")[0] != self.page_lang:
             self.outside += len(words)
-        elif self.page_lang in NON_LATIN:
+            return
+        self.own.append(data)
+        if self.page_lang in NON_LATIN:
             self.outside += sum(1 for w in words if _LATIN.search(w))
         else:
             english = sum(1 for w in words if w.lower() in ENGLISH_WORDS)
@@ -100,6 +103,15 @@ def share(html: str) -> Share:
     reader.feed(html)
     reader.close()
     return Share(reader.outside, reader.words)
+
+
+def own_text(html: str) -> str:
+    """The visible text of a page in the page's own language (for the glossary's
+    forbidden words: what a reader of that language reads)."""
+    reader = _Reader()
+    reader.feed(html)
+    reader.close()
+    return " ".join(reader.own)
 
 
 def page_type(path: str) -> str:

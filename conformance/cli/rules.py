@@ -302,33 +302,39 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Print the requested entry or the matches of a search; exit 2 on an unknown or
-    malformed ID, 1 when a search matches nothing."""
+    malformed ID, an unknown language or a wrong translation or glossary file, 1 when
+    a search matches nothing."""
     game = games.get(args.game)
-    spec = game.spec
     words = args.words
-    lang = args.lang
-    if lang not in languages(spec):
-        known = ", ".join(languages(spec))
-        print(f"generala-kit rules: error: no {spec} rulebook in {lang!r}; --lang takes {known}", file=sys.stderr)
+    try:
+        lines = _answer(args, game)
+    except RulebookError as error:
+        hint = _elsewhere(words[0], game) if error.code in ("unknown-id", "malformed-id", "unknown-area") else ""
+        print(f"generala-kit rules: error [{error.code}]: {error}{hint}", file=sys.stderr)
         return 2
-    if args.list:
-        lines = list(list_all(spec, lang))
-    elif len(words) == 1 and id_like().match(words[0].strip().upper()):
-        try:
-            lines = describe(words[0], games.suite_root(game), args.cases, spec, lang)
-        except RulebookError as error:
-            print(f"generala-kit rules: error [{error.code}]: {error}{_elsewhere(words[0], game)}", file=sys.stderr)
-            return 2
-    elif words:
-        lines = search(words, spec, lang)
-        if not lines:
-            print(f"generala-kit rules: nothing matches {' '.join(words)!r}", file=sys.stderr)
-            return 1
-        lines.insert(0, f"{len(lines)} match(es) for {' '.join(words)!r}:")
-    else:
+    if lines is None:
         print(
             "generala-kit rules: error: give an ID (R-NEXT-4, R-JOKER, FA-12, AMB-5), words, or --list", file=sys.stderr
         )
         return 2
+    if not lines:
+        print(f"generala-kit rules: nothing matches {' '.join(words)!r}", file=sys.stderr)
+        return 1
     print("\n".join(lines))
     return 0
+
+
+def _answer(args: argparse.Namespace, game: Game) -> list[str] | None:
+    """The lines ``rules`` prints (empty: a search matched nothing; None: nothing asked)."""
+    spec, words, lang = game.spec, args.words, args.lang
+    if lang not in languages(spec):
+        known = ", ".join(languages(spec))
+        raise RulebookError("unknown-language", f"no {spec} rulebook in {lang!r}; --lang takes {known}")
+    if args.list:
+        return list(list_all(spec, lang))
+    if len(words) == 1 and id_like().match(words[0].strip().upper()):
+        return describe(words[0], games.suite_root(game), args.cases, spec, lang)
+    if not words:
+        return None
+    lines = search(words, spec, lang)
+    return [f"{len(lines)} match(es) for {' '.join(words)!r}:", *lines] if lines else []
