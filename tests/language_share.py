@@ -5,8 +5,9 @@ most 5 % on every translated page).
 sees: it leaves out what is not prose in any language — code (``code``, ``pre``,
 ``kbd``, ``samp``), anything marked ``translate="no"`` (quoted source sentences,
 suite data), pictures of notation (``role="img"``: card chips), scripts, hidden
-elements, and tokens that are IDs or numbers (``R-JOKER-4``, ``AMB-5``, ``10H``,
-``۵۴``). A counted word is outside the page's language when
+elements, and tokens that are IDs, numbers, codes or card notation (``R-JOKER-4``,
+``AMB-5``, ``10H``, ``۵۴``, ``cannot-decline``, ``JK``: lower-case words joined by
+hyphens are taken for codes). A counted word is outside the page's language when
 
 - it is in an element whose ``lang`` is not the page's (``lang="en"`` on a French
   page: marked), or
@@ -35,7 +36,8 @@ ENGLISH_WORDS = frozenset(
 NON_LATIN = frozenset({"fa", "ar", "he", "ur"})
 _LATIN = re.compile(r"[A-Za-zÀ-ÖØ-öø-ɏ]")
 _LETTER = re.compile(r"[^\W\d_]")
-_ID_LIKE = re.compile(r"^[A-Z]{1,5}(?:-[A-Z0-9]+)+$|\d")
+_ID_LIKE = re.compile(r"^[A-Z]{1,5}(?:-[A-Z0-9]+)+$|\d|^[a-z]+(?:-[a-z]+)+$|^(?:[JQKA]|JK|[JQKA][CDHS])$")
+"""IDs, numbers, codes (``cannot-decline``, ``tie-break``) and card notation (``K``, ``JK``, ``AC``)."""
 _TOKEN = re.compile(r"[\w'’\-]+")
 
 

@@ -51,6 +51,10 @@ LISTED_CASES = 60
 ``generala-kit rules ID --all-cases`` lists every one."""
 
 
+CODE = 'lang="en" dir="ltr" translate="no"'
+"""The marks of suite data shown as code (Gherkin steps, JSON, case IDs, file names)."""
+
+
 def _mention(spec: str) -> re.Pattern[str]:
     book = rulebook.book(spec)
     texts = "|".join(book.texts)
@@ -62,10 +66,21 @@ def _known(identifier: str, spec: str) -> bool:
     return identifier in table[rulebook.kind_of(identifier, spec)](spec)
 
 
-def prose(text: str, page: str, ed: Edition) -> str:
-    """``text`` escaped, each mention of a rulebook ID (``R-JOKER-3``, ``AMB-5``,
+_CODE_SPAN = re.compile(r"`([^`]+)`")
+
+
+def prose(text: str, page: str, ed: Edition, linked: bool = True) -> str:
+    """``text`` escaped, each `` `code` `` (a request, an error code, an option value)
+    code and, when ``linked``, each mention of a rulebook ID (``R-JOKER-3``, ``AMB-5``,
     ``FA-51``) of the edition's game a link to its entry."""
-    escaped = esc(text)
+    parts = _CODE_SPAN.split(text)
+    return "".join(
+        f"<code {CODE}>{esc(part)}</code>" if i % 2 else _linked(esc(part), page, ed) if linked else esc(part)
+        for i, part in enumerate(parts)
+    )
+
+
+def _linked(escaped: str, page: str, ed: Edition) -> str:
     spec = ed.spec
     return _mention(spec).sub(lambda m: ed.link(m.group(0), page) if _known(m.group(0), spec) else m.group(0), escaped)
 
@@ -89,8 +104,8 @@ def shown(text: Text, page: str, ed: Edition, body: str | None = None) -> str:
 
 
 def _plain(text: Text, ed: Edition) -> str:
-    """A string of the rulebook without links (in a link, a table of contents)."""
-    return shown(text, "", ed, esc(text))
+    """A string of the rulebook without links to entries (in a link, a table of contents)."""
+    return shown(text, "", ed, prose(text, "", ed, linked=False))
 
 
 def _rendering(sentence: str, english: str, ed: Edition) -> str:
@@ -125,10 +140,6 @@ def _sources(entry: Ambiguity, page: str, ed: Edition) -> Iterator[str]:
 def _list(items: Iterable[str], cls: str = "") -> str:
     body = "".join(f"<li>{item}</li>" for item in items)
     return f'<ul class="{cls}">{body}</ul>' if cls else f"<ul>{body}</ul>"
-
-
-CODE = 'lang="en" dir="ltr" translate="no"'
-"""The marks of suite data shown as code (Gherkin steps, JSON, case IDs, file names)."""
 
 
 def _where(path: str, line: int, ed: Edition) -> str:
