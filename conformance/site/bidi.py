@@ -6,7 +6,8 @@ it is laid out, so that every page gets the same treatment from one place:
 - every left-to-right island of its running text (a clause ID ``R-JOKER-4``, a card
   code, an option value, a word of English left over) is isolated in
   ``<bdi dir="ltr">``, so that it keeps its order and the brackets and full stops
-  around it stay where the sentence puts them;
+  around it stay where the sentence puts them (a one-word island is
+  ``class="word"``: ``site.css`` never breaks it at a hyphen);
 - the digits of its running text are the language's own (:data:`DIGITS`: Persian
   ``۰–۹``); digits inside an island (code, IDs, notation, anything marked
   ``dir="ltr"``, ``translate="no"`` or ``role="img"``) stay Latin, as written.
@@ -20,6 +21,10 @@ import re
 
 DIGITS = {"fa": "۰۱۲۳۴۵۶۷۸۹"}
 """The digits of running text per language; Latin digits for any other."""
+SHORT = 24
+"""The longest one-word island kept whole on a line (IDs, codes; not addresses)."""
+COMMAS = {"fa": "، "}
+"""What separates the items of a list in running text per language; ", " for any other."""
 RTL = frozenset({"fa", "ar", "he", "ur"})
 _ISLAND_TAGS = frozenset({"code", "pre", "kbd", "samp", "script", "style", "bdi", "textarea", "head"})
 _VOID = frozenset(
@@ -47,6 +52,11 @@ def digits(text: str, language: str) -> str:
 _ENTITY = re.compile(r"(&#?\w+;)")
 
 
+def comma(language: str) -> str:
+    """What separates the items of a list in ``language`` (the Persian comma ``،``)."""
+    return COMMAS.get(language, ", ")
+
+
 def _text(text: str, language: str) -> str:
     """Running text (HTML, its character references kept): left-to-right runs
     isolated, other numbers in the language's digits."""
@@ -60,10 +70,17 @@ def _words(text: str, language: str) -> str:
         run = match.group(0).rstrip(".:,;")
         end = match.start() + len(run)
         out.append(digits(text[last : match.start()], language))
-        out.append(f'<bdi dir="ltr">{run}</bdi>' if _LATIN.search(run) else digits(run, language))
+        out.append(_isolated(run) if _LATIN.search(run) else digits(run, language))
         last = end
     out.append(digits(text[last:], language))
     return "".join(out)
+
+
+def _isolated(run: str) -> str:
+    """A left-to-right run isolated; one short word (an ID: ``AMB-13``) is never broken at
+    its hyphens (a long one, an address, may be)."""
+    word = ' class="word"' if len(run) <= SHORT and not re.search(r"\s", run) else ""
+    return f'<bdi dir="ltr"{word}>{run}</bdi>'
 
 
 def _opens_island(name: str, attributes: str, language: str) -> bool:

@@ -22,7 +22,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from functools import cache
 
 from generala_conformance import games
-from generala_conformance.site import search_index
+from generala_conformance.site import bidi, search_index
 from generala_conformance.site.editions import Edition
 from generala_conformance.site.layout import esc, glyph_text
 from generala_conformance.site.output import Site
@@ -254,7 +254,7 @@ def _decision(entry: Ambiguity, index: int, page: str, ed: Edition) -> Iterator[
         ]
         picked = by_profile.get(reading.id)
         if picked:
-            names = ", ".join(ed.link("profile:" + name, page, name) for name in picked)
+            names = bidi.comma(ed.lang.code).join(ed.link("profile:" + name, page, name) for name in picked)
             marks.append(f'<span class="profiles">{esc(t("common.rules.profiles"))} {names}</span>')
         rows.append(
             f"<code {CODE}>{esc(reading.id)}</code> {' '.join(marks)}<br>"
@@ -312,12 +312,16 @@ def sentence_html(sentence: Sentence, page: str, ed: Edition) -> str:
     """One sentence of a source text: its words, English, and what became of it."""
     t = ed.t
     if sentence.clauses:
-        fate = t.html("common.rules.became", ids=", ".join(ed.link(c, page) for c in sentence.clauses))
+        fate = t.html(
+            "common.rules.became", ids=bidi.comma(ed.lang.code).join(ed.link(c, page) for c in sentence.clauses)
+        )
     else:
         why = shown(ed.tr.non_normative(sentence.id) or Text("", ed.lang.code), page, ed)
         fate = t.html("common.rules.non_normative", why=why)
     if sentence.ambiguities:
-        fate += t.html("common.rules.see", ids=", ".join(ed.link(a, page) for a in sentence.ambiguities))
+        fate += t.html(
+            "common.rules.see", ids=bidi.comma(ed.lang.code).join(ed.link(a, page) for a in sentence.ambiguities)
+        )
     return (
         f'<li class="sentence" id="{esc(sentence.id)}">'
         f'<a class="anchor" href="#{esc(sentence.id)}">{esc(sentence.id)}</a> '
@@ -415,7 +419,9 @@ def _options_page(site: Site, ed: Edition) -> None:
     for name in profiles:
         picked = resolved[name].items()
         changed = [f"<code {CODE}>{esc(k)}={esc(v)}</code>" for k, v in picked if v != table_of[k].default]
-        differs = t.html("common.rules.differs", list=", ".join(changed) or esc(t("common.rules.nothing")))
+        differs = t.html(
+            "common.rules.differs", list=bidi.comma(ed.lang.code).join(changed) or esc(t("common.rules.nothing"))
+        )
         body.append(
             f'<section class="profile" id="profile-{esc(name)}"><h3><code {CODE}>{esc(name)}</code></h3>'
             f"<p>{_plain(ed.tr.profile(name), ed)}</p>"

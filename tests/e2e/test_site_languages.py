@@ -15,6 +15,7 @@ from generala_conformance.site import build, editions
 from generala_spec import glossary, translations
 
 from tests import language_share
+from tests.browser import PHONE, screenshot
 
 LIMIT = 0.05
 TRANSLATED = [(game.name, code) for game in build.GAMES for code in game.languages if code != translations.ENGLISH]
@@ -119,3 +120,30 @@ def test_the_measure_counts_marked_and_detected_words_and_leaves_out_code() -> N
         "persian",
         "latin",
     }
+
+
+PERSIAN_PAGES = {
+    "home": "fa/index.html",
+    "rulebook-index": "fa/rules/index.html",
+    "area": "fa/rules/joker.html#R-JOKER-4",
+    "ambiguity": "fa/rules/ambiguities.html#AMB-3",
+    "options": "fa/rules/options.html",
+    "sources": "fa/rules/sources.html#FA-30",
+    "arbiter": "fa/arbiter.html",
+    "play": "fa/play.html",
+    "search": "fa/rules/index.html?q=%D8%AC%D9%88%DA%A9%D8%B1",  # جوکر
+}
+
+
+@pytest.mark.parametrize("kind", list(PERSIAN_PAGES))
+def test_every_persian_page_type_fits_a_phone_right_to_left(site_url: str, phone, kind: str) -> None:
+    """Each Persian page type at 390×844: right to left, nothing wider than the
+    screen (an ID kept whole must not push the page sideways); the screenshot
+    (``build/screenshots/fa-KIND-phone.png``) is what docs/screenshots/ keeps."""
+    phone.goto(site_url + PERSIAN_PAGES[kind])
+    phone.wait_for_load_state("load")
+    assert phone.evaluate("() => getComputedStyle(document.body).direction") == "rtl"
+    assert phone.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
+    if kind == "search":
+        assert phone.locator("#results ol.hits li").count() > 0
+    screenshot(phone, f"fa-{kind}", full_page=False)
