@@ -153,7 +153,7 @@ def _scenarios(cited: Citing | None, page: str, ed: Edition) -> Iterator[str]:
         return
     for scenario in cited.scenarios:
         yield (
-            f'<details class="scenario"><summary>{shown(ed.tr.scenario(scenario.title), page, ed)} '
+            f'<details class="scenario"><summary>{_plain(ed.tr.scenario(scenario.title), ed)} '
             f'<span class="where">{_where(scenario.where, scenario.line, ed)}</span></summary>'
             f"<pre {CODE}>{esc(scenario.text)}</pre></details>"
         )

@@ -62,7 +62,7 @@ def test_the_search_box_lists_what_rules_words_lists(site_url, desktop, capsys) 
     joker_clauses = [c for c in rulebook.clauses() if c.startswith("R-JOKER-")]
     assert set(joker_clauses) <= set(listed["joker"])
     assert listed["levée"] == listed["LEVEE"] != []
-    assert listed["جوکر"] and all(i.startswith("FA-") or not i.startswith("FR-") for i in listed["جوکر"])
+    assert any(i.startswith("FA-") for i in listed["جوکر"])  # (and FR-n rendered in Persian, once translated)
     assert listed["R-JOKER"] == joker_clauses and listed["FA-30"] == ["FA-30"]
     assert listed["xylophone"] == []
     desktop.fill("#q", "xylophone")
