@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from generala_spec import folders, rulebook, translations
+from generala_spec import rulebook, translations
 from generala_spec.folders import RulebookError
 
 FOLDER = "glossary"
@@ -102,14 +102,12 @@ def read(where: str | Path, game: str) -> Glossary:
 
 def path_of(game: str, language: str) -> str:
     """Where the glossary of ``game`` in ``language`` is (it may not exist)."""
-    return os.path.join(folders.ROOT, game, FOLDER, f"{language}.yaml")
+    return translations.language_file(game, FOLDER, language)
 
 
 def languages(game: str) -> tuple[str, ...]:
     """The languages ``game`` has a glossary for, by code."""
-    where = os.path.join(folders.ROOT, game, FOLDER)
-    names = os.listdir(where) if os.path.isdir(where) else []
-    return tuple(sorted(name.removesuffix(".yaml") for name in names if name.endswith(".yaml")))
+    return translations.languages_in(game, FOLDER)
 
 
 @cache

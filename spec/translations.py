@@ -254,16 +254,27 @@ def unknown(
     ]
 
 
+def language_file(game: str, folder: str, language: str) -> str:
+    """Where the file of ``language`` in the folder ``folder`` of the rulebook ``game``
+    is (``translations``, ``glossary``; it may not exist)."""
+    return os.path.join(folders.ROOT, game, folder, f"{language}.yaml")
+
+
+def languages_in(game: str, folder: str) -> tuple[str, ...]:
+    """The languages the folder ``folder`` of the rulebook ``game`` has a file for, by code."""
+    where = os.path.join(folders.ROOT, game, folder)
+    names = os.listdir(where) if os.path.isdir(where) else []
+    return tuple(sorted(name.removesuffix(".yaml") for name in names if name.endswith(".yaml")))
+
+
 def path_of(game: str, language: str) -> str:
     """Where the translation of ``game`` into ``language`` is (it may not exist)."""
-    return os.path.join(folders.ROOT, game, FOLDER, f"{language}.yaml")
+    return language_file(game, FOLDER, language)
 
 
 def languages(game: str) -> tuple[str, ...]:
     """The languages ``game`` has a translation file for, by code."""
-    where = os.path.join(folders.ROOT, game, FOLDER)
-    names = os.listdir(where) if os.path.isdir(where) else []
-    return tuple(sorted(name.removesuffix(".yaml") for name in names if name.endswith(".yaml")))
+    return languages_in(game, FOLDER)
 
 
 def read(where: str | FilePath, game: str) -> Translation:

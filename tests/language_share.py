@@ -54,7 +54,19 @@ class Share:
         return self.outside / self.words if self.words else 0.0
 
 
-class _Reader(HTMLParser):
+class _Elements(HTMLParser):
+    """An HTML reader keeping the stack of open elements (``stack``: tag first)."""
+
+    stack: list[tuple[str, ...]]
+
+    def handle_endtag(self, tag: str) -> None:
+        for depth in range(len(self.stack) - 1, -1, -1):
+            if self.stack[depth][0] == tag:
+                del self.stack[depth:]
+                return
+
+
+class _Reader(_Elements):
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
         self.page_lang = ""
@@ -74,12 +86,6 @@ class _Reader(HTMLParser):
         skip = skip or tag in CODE_TAGS or found.get("translate") == "no" or found.get("role") == "img"
         skip = skip or "hidden" in found or found.get("aria-hidden") == "true"
         self.stack.append((tag, lang, skip))
-
-    def handle_endtag(self, tag: str) -> None:
-        for depth in range(len(self.stack) - 1, -1, -1):
-            if self.stack[depth][0] == tag:
-                del self.stack[depth:]
-                return
 
     def handle_data(self, data: str) -> None:
         lang, skip = self.stack[-1][1:] if self.stack else (self.page_lang, True)
@@ -139,7 +145,7 @@ def shares_by_type(root: Path, language: str) -> dict[str, Share]:
     return summed
 
 
-class _Running(HTMLParser):
+class _Running(_Elements):
     """The running text of a page's ``<body>``: outside code, notation and anything
     marked ``dir="ltr"``, ``translate="no"`` or of another language."""
 
@@ -160,12 +166,6 @@ class _Running(HTMLParser):
         island = island or found.get("dir") == "ltr" or found.get("translate") == "no" or found.get("role") == "img"
         island = island or (found.get("lang") or self.page_lang) != self.page_lang
         self.stack.append((tag, island))
-
-    def handle_endtag(self, tag: str) -> None:
-        for depth in range(len(self.stack) - 1, -1, -1):
-            if self.stack[depth][0] == tag:
-                del self.stack[depth:]
-                return
 
     def handle_data(self, data: str) -> None:
         if self.stack and not self.stack[-1][1] and data.strip():
