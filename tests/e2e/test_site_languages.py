@@ -104,7 +104,7 @@ def test_every_left_to_right_island_of_a_persian_page_is_isolated(site_dir: Path
             loose[path.relative_to(site_dir).as_posix()] = found[:3]
     assert loose == {}
     joker = (site_dir / "fa" / "rules" / "joker.html").read_text("utf-8")
-    assert '<bdi dir="ltr">R-JOKER-4</bdi>' in joker
+    assert '<bdi dir="ltr" class="word">R-JOKER-4</bdi>' in joker
 
 
 def test_the_measure_counts_marked_and_detected_words_and_leaves_out_code() -> None:
