@@ -120,7 +120,8 @@ def glossary(game: str, language: str) -> Glossary | None:
 def problems(found: Glossary) -> list[str]:
     """What is wrong with a glossary beyond its schema: too few terms, a clause that
     does not exist, a term not grounded (its ``source`` sentence missing or not
-    holding the term or a form; no ``sheet`` in a game grounded in score sheets)."""
+    holding the term or a form, spaces aside; no ``sheet`` in a game grounded in score
+    sheets)."""
     wrong = []
     if len(found.terms) < LEAST_TERMS:
         wrong.append(f"{found.where}: {len(found.terms)} terms, fewer than {LEAST_TERMS}")
@@ -136,9 +137,15 @@ def problems(found: Glossary) -> list[str]:
             wrong.append(f"{name}: no source (the sentence of a source text using it)")
         elif term.source not in sentences:
             wrong.append(f"{name}: no sentence {term.source}")
-        elif not any(folded(word) in folded(sentences[term.source].wording) for word in term.words):
+        elif not any(_joined(word) in _joined(sentences[term.source].wording) for word in term.words):
             wrong.append(f"{name}: {term.source} holds neither the term nor a form of it")
     return wrong
+
+
+def _joined(text: str) -> str:
+    """``text`` :func:`folded`, its spaces dropped too: Persian writes a compound with a
+    zero-width non-joiner, a space or nothing (هدایت‌شده, هدایت شده, هدایتشده)."""
+    return "".join(folded(text).split())
 
 
 def _word(word: str) -> re.Pattern[str]:

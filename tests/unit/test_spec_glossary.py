@@ -28,6 +28,15 @@ def test_words_are_compared_without_case_accents_or_persian_variants() -> None:
     assert glossary.folded("۵۴") == "54"
 
 
+def test_a_persian_compound_is_grounded_however_it_is_joined() -> None:
+    """FA-28 writes «هدایت شده» with a space; the glossary «هدایت‌شده» with a non-joiner."""
+    term = glossary.Term("خال هدایت‌شده", "led suit", ("R-FOLLOW-2",), source="FA-28")
+    found = glossary.Glossary("cards", "fa", (term,) * glossary.LEAST_TERMS, "sample")
+    assert glossary.problems(found) == []
+    wrong = glossary.Glossary("cards", "fa", (glossary.Term("خال زمین", "led suit", (), source="FA-28"),), "sample")
+    assert glossary.problems(wrong)[1:] == ["sample: term 'خال زمین': FA-28 holds neither the term nor a form of it"]
+
+
 def test_the_checks_find_too_few_terms_a_missing_clause_and_an_ungrounded_term() -> None:
     sample = glossary.read(DATA / "glossary-cards-fr.yaml", "cards")
     assert [t.term for t in sample.terms] == ["levée", "matériel", "entameur", "valet"]
