@@ -42,7 +42,7 @@ class Verdict:
 
 def document() -> dict[str, Any]:
     """``dice/census.yaml``, checked against its schema (``invalid-census`` otherwise)."""
-    import jsonschema  # here, not at import (see rulebook._check)
+    import jsonschema  # here, not at import (see rulebook.check_document)
 
     census: dict[str, Any] = yaml_text.parse(read_text(SPEC, "census.yaml"))
     schema = json.loads(files(__package__).joinpath("schemas", "census.schema.json").read_text("utf-8"))

@@ -187,7 +187,7 @@ def base_schema() -> dict[str, Any]:
 def book(spec: str = CARDS) -> Book:
     """The ``book.yaml`` of the rulebook ``spec``, checked against the schema."""
     document = yaml_text.parse(_read("book.yaml", spec))
-    _check(base_schema(), "book", document, _filename("book", spec))
+    check_document(base_schema(), "book", document, _filename("book", spec))
     return Book(
         game=document["game"],
         title=document["title"],
@@ -250,10 +250,12 @@ def _schema_of(root: dict[str, Any], kind: str) -> dict[str, Any]:
 def validate(kind: str, document: object, filename: str, spec: str = CARDS) -> None:
     """Raise :class:`RulebookError` naming the file and the field if
     ``document`` does not match the schema of ``kind`` in the rulebook ``spec``."""
-    _check(schema(spec), kind, document, filename)
+    check_document(schema(spec), kind, document, filename)
 
 
-def _check(root: dict[str, Any], kind: str, document: object, filename: str) -> None:
+def check_document(root: dict[str, Any], kind: str, document: object, filename: str) -> None:
+    """Raise :class:`RulebookError` naming ``filename`` and the field if ``document``
+    does not match the ``$defs`` entry ``kind`` of the schema ``root``."""
     # here, not at import: most commands never validate
     import jsonschema
 

@@ -7,8 +7,12 @@ generala-kit rules R-JOKER    every clause of an area
 generala-kit rules FA-12      a sentence of a source text, in full and in English,
                               and the clauses and ambiguities built on it
 generala-kit rules AMB-5      an entry of the ambiguity register
-generala-kit rules joker      search clauses, ambiguities and source sentences
-                              (French, Persian and English) for every word given
+generala-kit rules joker      search clauses, ambiguities and source sentences for
+                              every word given, in every language of the rulebook
+                              (English, the source texts', the translations' and
+                              the glossaries' words: ``--game dice escalera``)
+generala-kit rules --lang es --game dice escalera   the same, each match's line
+                              (and an area's clauses, --list) in Spanish
 generala-kit rules --list     every clause, ambiguity and rule option
 generala-kit rules --game dice D-CAT-7   the same in the dice game's rulebook (PT-n sentences)
 """
@@ -28,10 +32,11 @@ from generala_conformance.suite.rulebook_search import (
     area_pattern,
     folded,
     id_like,
+    languages,
     scenario_citations,
     searchable,
 )
-from generala_spec import links, rulebook
+from generala_spec import links, rulebook, translations
 from generala_spec.folders import CARDS, RulebookError
 from generala_spec.options import options
 from generala_spec.rulebook import Ambiguity, Clause, Decision, Quote, Sentence
@@ -183,19 +188,20 @@ def show_ambiguity(entry: Ambiguity, spec: str = CARDS) -> Iterator[str]:
     yield from _section("Clauses", _statements(entry.clauses, spec), "none")
 
 
-def list_clauses(area: str | None = None, spec: str = CARDS) -> Iterator[str]:
-    """Every clause ID (of ``area``, when given) with its statement."""
+def list_clauses(area: str | None = None, spec: str = CARDS, lang: str = translations.ENGLISH) -> Iterator[str]:
+    """Every clause ID (of ``area``, when given) with its statement in ``lang``."""
+    said = translations.translation(spec, lang)
     for clause in rulebook.clauses(spec).values():
         if area is None or clause.area == area:
             status = " [retired]" if clause.status == "retired" else ""
             yield f"{clause.id}{status}"
-            yield from _wrap(clause.statement, "    ")
+            yield from _wrap(said.statement(clause.id), "    ")
 
 
-def list_all(spec: str = CARDS) -> Iterator[str]:
-    """Every clause, every ambiguity and every rule option."""
+def list_all(spec: str = CARDS, lang: str = translations.ENGLISH) -> Iterator[str]:
+    """Every clause (its statement in ``lang``), every ambiguity and every rule option."""
     yield "Clauses:"
-    yield from list_clauses(None, spec)
+    yield from list_clauses(None, spec, lang)
     yield ""
     yield "Ambiguities:"
     for entry in rulebook.ambiguities(spec).values():
@@ -209,36 +215,39 @@ def list_all(spec: str = CARDS) -> Iterator[str]:
         yield from _wrap(option.summary, "    ")
 
 
-def list_area(area: str, spec: str = CARDS) -> list[str]:
-    """Every clause of ``area`` (``R-JOKER``); :class:`RulebookError` if unknown."""
+def list_area(area: str, spec: str = CARDS, lang: str = translations.ENGLISH) -> list[str]:
+    """Every clause of ``area`` (``R-JOKER``), in ``lang``; :class:`RulebookError` if unknown."""
     prefix = rulebook.book(spec).clause_prefix
     if area not in rulebook.areas(spec):
         known = ", ".join(f"{prefix}-{a}" for a in rulebook.areas(spec))
         raise RulebookError("unknown-area", f"no area {prefix}-{area} in the rulebook; areas: {known}")
-    heading = f"{prefix}-{area}: {rulebook.areas(spec)[area]}"
-    return [heading, *_web_page(f"{prefix}-{area}", spec), *list_clauses(area, spec)]
+    heading = f"{prefix}-{area}: {translations.translation(spec, lang).area(area)}"
+    return [heading, *_web_page(f"{prefix}-{area}", spec), *list_clauses(area, spec, lang)]
 
 
-def search(words: list[str], spec: str = CARDS) -> list[str]:
-    """The entries whose text holds every one of ``words`` (clauses, ambiguities, then
-    sentences), each with its ID and one line; empty when nothing matches."""
+def search(words: list[str], spec: str = CARDS, lang: str = translations.ENGLISH) -> list[str]:
+    """The entries whose text (in every language) holds every one of ``words``
+    (clauses, ambiguities, then sentences), each with its ID and one line in ``lang``;
+    empty when nothing matches."""
     wanted = [folded(w) for w in words]
     found = []
-    for identifier, summary, text in searchable(spec):
-        haystack = folded(text)
+    for entry in searchable(spec):
+        haystack = folded(entry.text)
         if all(w in haystack for w in wanted):
-            line = textwrap.shorten(summary, WIDTH - 12, placeholder=" ...")
-            found.append(f"{identifier:<11} {line}")
+            line = textwrap.shorten(entry.summary(lang), WIDTH - 12, placeholder=" ...")
+            found.append(f"{entry.id:<11} {line}")
     return found
 
 
-def describe(identifier: str, root: Path, all_cases: bool = False, spec: str = CARDS) -> list[str]:
-    """The lines shown for ``identifier`` of the rulebook ``spec`` (its suite in ``root``);
-    :class:`RulebookError` if unknown."""
+def describe(
+    identifier: str, root: Path, all_cases: bool = False, spec: str = CARDS, lang: str = translations.ENGLISH
+) -> list[str]:
+    """The lines shown for ``identifier`` of the rulebook ``spec`` (its suite in ``root``;
+    an area's clauses in ``lang``); :class:`RulebookError` if unknown."""
     key = identifier.strip().upper()
     area = area_pattern(spec).match(key)
     if area:
-        return list_area(area.group(1), spec)
+        return list_area(area.group(1), spec, lang)
     kind = rulebook.kind_of(key, spec)  # clause, sentence or ambiguity
     if kind == "clause":
         clauses = rulebook.clauses(spec)
@@ -281,33 +290,51 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("words", nargs="*", metavar="ID|WORD", help="R-AREA-n, R-AREA, AMB-n, FR-n, FA-n, or words")
     parser.add_argument("--list", action="store_true", help="list every clause, ambiguity and rule option")
     parser.add_argument("--cases", action="store_true", help="a clause's page lists every scenario citing it")
+    parser.add_argument(
+        "--lang",
+        default=translations.ENGLISH,
+        metavar="CODE",
+        help="the language of a search's lines, an area's and --list's statements: en (default) or a language "
+        "the game's rulebook is translated into (cards: fr, fa; dice: es, pt); a search finds words of every language",
+    )
     games.add_option(parser, "the game whose rulebook to show")
 
 
 def run(args: argparse.Namespace) -> int:
     """Print the requested entry or the matches of a search; exit 2 on an unknown or
-    malformed ID, 1 when a search matches nothing."""
+    malformed ID, an unknown language or a wrong translation or glossary file, 1 when
+    a search matches nothing."""
     game = games.get(args.game)
-    spec = game.spec
     words = args.words
-    if args.list:
-        lines = list(list_all(spec))
-    elif len(words) == 1 and id_like().match(words[0].strip().upper()):
-        try:
-            lines = describe(words[0], games.suite_root(game), args.cases, spec)
-        except RulebookError as error:
-            print(f"generala-kit rules: error [{error.code}]: {error}{_elsewhere(words[0], game)}", file=sys.stderr)
-            return 2
-    elif words:
-        lines = search(words, spec)
-        if not lines:
-            print(f"generala-kit rules: nothing matches {' '.join(words)!r}", file=sys.stderr)
-            return 1
-        lines.insert(0, f"{len(lines)} match(es) for {' '.join(words)!r}:")
-    else:
+    try:
+        lines = _answer(args, game)
+    except RulebookError as error:
+        hint = _elsewhere(words[0], game) if error.code in ("unknown-id", "malformed-id", "unknown-area") else ""
+        print(f"generala-kit rules: error [{error.code}]: {error}{hint}", file=sys.stderr)
+        return 2
+    if lines is None:
         print(
             "generala-kit rules: error: give an ID (R-NEXT-4, R-JOKER, FA-12, AMB-5), words, or --list", file=sys.stderr
         )
         return 2
+    if not lines:
+        print(f"generala-kit rules: nothing matches {' '.join(words)!r}", file=sys.stderr)
+        return 1
     print("\n".join(lines))
     return 0
+
+
+def _answer(args: argparse.Namespace, game: Game) -> list[str] | None:
+    """The lines ``rules`` prints (empty: a search matched nothing; None: nothing asked)."""
+    spec, words, lang = game.spec, args.words, args.lang
+    if lang not in languages(spec):
+        known = ", ".join(languages(spec))
+        raise RulebookError("unknown-language", f"no {spec} rulebook in {lang!r}; --lang takes {known}")
+    if args.list:
+        return list(list_all(spec, lang))
+    if len(words) == 1 and id_like().match(words[0].strip().upper()):
+        return describe(words[0], games.suite_root(game), args.cases, spec, lang)
+    if not words:
+        return None
+    lines = search(words, spec, lang)
+    return [f"{len(lines)} match(es) for {' '.join(words)!r}:", *lines] if lines else []

@@ -29,13 +29,15 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Build the site; exit 2 when the folder cannot be written."""
+    """Build the site; exit 2 when the folder cannot be written or a rulebook file (a
+    translation, a glossary) is wrong."""
     from generala_conformance.errors import UsageError
     from generala_conformance.site.build import build
+    from generala_spec.folders import RulebookError
 
     try:
         built = build(Path(args.out))
-    except (UsageError, OSError) as error:
+    except (UsageError, OSError, RulebookError) as error:  # (a translation or glossary file that is wrong)
         code = getattr(error, "code", "cannot-write")
         print(f"generala-kit site: error [{code}]: {error}", file=sys.stderr)
         return 2

@@ -61,28 +61,29 @@ class Built:
 
 
 def _home(site: Site, code: str, games: Sequence[SiteGame]) -> None:
-    """The home page in the language ``code``: both games, each in this language
-    when its pages have it (else in English)."""
+    """The home page in the language ``code``: both games, in this language, the
+    game whose pages have this language first; each links to its pages in this
+    language when it has them (else in English)."""
     t = i18n.load(code)
     page = f"{editions.prefix(code)}index.html"
     blocks = []
     nav = []
-    for game in games:
+    for game in sorted(games, key=lambda g: code not in g.languages):
         shown = code if code in game.languages else i18n.ENGLISH
         ed = editions.Edition(game, game.strings(shown))
-        local = ' lang="en" dir="ltr"' if shown != code else ""
+        said = game.strings(code)  # (the game told in this page's language, whichever its pages have)
         items = "".join(
-            f'<li><a href="{esc(links.relative(ed.path(s.path), page))}">{esc(ed.t(s.label))}</a> '
-            f"{esc(ed.t(s.blurb))}</li>"
+            f'<li><a href="{esc(links.relative(ed.path(s.path), page))}">{esc(said(s.label))}</a> '
+            f"{esc(said(s.blurb))}</li>"
             for s in game.sections
         )
         home = game.game.site.home
-        intro = home(ed.t) if home else ed.t.html(f"{game.name}.home.intro")
+        intro = home(said) if home else said.html(f"{game.name}.home.intro")
         blocks.append(
-            f'<section class="game" id="game-{game.name}"{local}><h2>{esc(ed.t(f"{game.name}.home.title"))}</h2>'
+            f'<section class="game" id="game-{game.name}"><h2>{esc(said(f"{game.name}.home.title"))}</h2>'
             f'<p>{intro}</p><ul class="sections">{items}</ul></section>'
         )
-        nav.append(layout.NavItem(ed.t(f"{game.name}.home.title"), ed.path(links.INDEX_PAGE)))
+        nav.append(layout.NavItem(said(f"{game.name}.home.title"), ed.path(links.INDEX_PAGE)))
     note = esc(t("common.machine_note")) if t.machine_translated else ""
     chrome = layout.Chrome(
         lang=code,

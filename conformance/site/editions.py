@@ -22,7 +22,7 @@ from generala_conformance.site import engine_pages, i18n, layout
 from generala_conformance.site.i18n import Language
 from generala_conformance.site.layout import esc
 from generala_conformance.site.output import Site
-from generala_spec import links, rulebook
+from generala_spec import links, rulebook, translations
 
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
@@ -138,17 +138,18 @@ class Edition:
         href = esc(links.relative(self.address(identifier), page))
         return f'<a href="{href}">{esc(text or identifier)}</a>'
 
+    @property
+    def tr(self) -> translations.Translation:
+        """The rulebook's text in this language (English where it lacks a string)."""
+        return translations.translation(self.spec, self.lang.code)
+
     def statement(self, clause: rulebook.Clause) -> str:
         """A clause's statement in this language."""
-        return self.lang.statement(self.spec, clause.id, clause.statement)
+        return self.tr.statement(clause.id)
 
     def area(self, area: str) -> str:
         """An area's title in this language."""
-        return self.lang.area(self.spec, area, rulebook.areas(self.spec)[area])
-
-    def english(self) -> str:
-        """The attribute marking English text on a page in another language (``lang="en"``)."""
-        return ' lang="en" dir="ltr"' if self.lang.translated else ""
+        return self.tr.area(area)
 
     def chrome(self, page: str) -> layout.Chrome:
         """The header of ``page`` (from the game's folder) in this language."""

@@ -4,12 +4,13 @@
 A language file holds its ``name`` (in itself), its writing direction ``dir``
 (``ltr`` or ``rtl``), ``machine_translated`` and ``review`` (a translation made by
 machine says so, on every page and here, until a person has reviewed it), the
-interface strings ``ui`` by key, and per game (``cards``, ``dice``) the clause
-statements ``clauses`` and the area titles ``areas``. English is the kit's own
-language: its statements and titles are the rulebook's, so ``en.yaml`` holds only
-``ui``. Keys are grouped by their first word: ``common.*`` (every page), ``cards.*``
-and ``dice.*`` (one game's pages): a language needs the keys of the games whose
-pages it is used on, which :func:`missing` checks.
+and the interface strings ``ui`` by key. The rulebook's own text (statements, area
+titles, readings, notes…) is not here: it is the rulebook's translation,
+``generala_spec/<game>/translations/<lang>.yaml`` (:mod:`generala_spec.translations`).
+Keys are grouped by their first word: ``common.*`` (every page), ``cards.*`` and
+``dice.*`` (one game's pages): a language needs the keys of the games whose pages it
+is used on, and the home page's keys of every game (:data:`HOME_KEYS`: the home page
+presents each game in its language), which :func:`missing` checks.
 
 Clause IDs, card and dice notation, and the source sentences are never translated.
 """
@@ -39,8 +40,6 @@ class Language:
     machine_translated: bool
     review: str
     ui: Mapping[str, str]
-    clauses: Mapping[str, Mapping[str, str]]
-    areas: Mapping[str, Mapping[str, str]]
 
     def __call__(self, key: str, **fields: object) -> str:
         """The string ``key`` with its ``{fields}`` filled in; English where this
@@ -54,14 +53,6 @@ class Language:
         """The string ``key`` escaped for HTML, with ``fields`` (HTML already) filled in."""
         text = esc(self(key, **{name: f"\0{name}\0" for name in fields}))
         return re.sub("\0(\\w+)\0", lambda m: fields[m.group(1)], text)
-
-    def statement(self, game: str, clause: str, english: str) -> str:
-        """A clause's statement in this language (``english``, the rulebook's, for English)."""
-        return self.clauses.get(game, {}).get(clause, english)
-
-    def area(self, game: str, area: str, english: str) -> str:
-        """An area's title in this language."""
-        return self.areas.get(game, {}).get(area, english)
 
     @property
     def translated(self) -> bool:
@@ -80,9 +71,12 @@ def load(code: str) -> Language:
         machine_translated=bool(data.get("machine_translated", False)),
         review=str(data.get("review", "")),
         ui=data["ui"],
-        clauses=data.get("clauses", {}),
-        areas=data.get("areas", {}),
     )
+
+
+HOME_KEYS = ("home.*", "nav.*", "blurb.*")
+"""The keys of a game (after ``<game>.``) its block on the home page uses: every
+language of the site has them for every game."""
 
 
 def groups_of(game: str) -> tuple[str, ...]:
@@ -90,20 +84,22 @@ def groups_of(game: str) -> tuple[str, ...]:
     return ("common", game)
 
 
-def missing(code: str, game: str, clauses: Iterable[str], areas: Iterable[str]) -> list[str]:
-    """What the language ``code`` lacks for the pages of ``game``: every interface key
-    English has in the game's groups, every clause statement and every area title,
-    named ``ui:KEY``, ``clause:ID``, ``area:AREA`` (also a key whose ``{fields}``
-    differ from English's)."""
+def _on_home(key: str, games: Iterable[str]) -> bool:
+    group, _, rest = key.partition(".")
+    return group in games and any(rest == k or (k.endswith("*") and rest.startswith(k[:-1])) for k in HOME_KEYS)
+
+
+def missing(code: str, game: str, games: Iterable[str] = ()) -> list[str]:
+    """What the language ``code`` lacks for the pages of ``game`` and for the home
+    page's block of each of ``games``: every such interface key English has, named
+    ``ui:KEY`` (also a key whose ``{fields}`` differ from English's)."""
     english, language = load(ENGLISH), load(code)
+    shown = tuple(games)
     lacking = []
     for key, text in english.ui.items():
-        if key.split(".", 1)[0] not in groups_of(game):
+        if key.split(".", 1)[0] not in groups_of(game) and not _on_home(key, shown):
             continue
         theirs = language.ui.get(key)
         if not theirs or set(_FIELD.findall(theirs)) != set(_FIELD.findall(text)):
             lacking.append(f"ui:{key}")
-    if language.translated:
-        lacking += [f"clause:{c}" for c in clauses if not language.clauses.get(game, {}).get(c)]
-        lacking += [f"area:{a}" for a in areas if not language.areas.get(game, {}).get(a)]
     return lacking

@@ -11,6 +11,7 @@ import html
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from generala_conformance.site import bidi
 from generala_spec import links
 
 ASSETS = "assets"
@@ -126,11 +127,13 @@ def page(
     chrome: Chrome = ENGLISH,
 ) -> str:
     """A whole HTML page at ``path`` (relative to the site's root): ``body`` is the
-    content of ``<main>``; ``scripts`` are paths from the root, loaded at the end."""
+    content of ``<main>``; ``scripts`` are paths from the root, loaded at the end. A
+    right-to-left page gets its islands isolated and its digits (:func:`bidi.localize`)."""
     home = links.relative(chrome.home, path)
     tags = "".join(f'<script src="{esc(links.relative(s, path))}"></script>' for s in scripts)
     note = f'<p class="translation-note" role="note">{chrome.note}</p>\n' if chrome.note else ""
-    return f"""<!DOCTYPE html>
+    return bidi.localize(
+        f"""<!DOCTYPE html>
 <html lang="{esc(chrome.lang)}" dir="{esc(chrome.dir)}">
 <head>
 <meta charset="utf-8">
@@ -159,4 +162,6 @@ def page(
  defer></script>
 </body>
 </html>
-"""
+""",
+        chrome.lang,
+    )

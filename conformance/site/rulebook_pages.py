@@ -2,9 +2,13 @@
 :class:`~generala_conformance.site.editions.Edition`): the contents and search page,
 a page per area of clauses, the ambiguity register, the rule options and profiles,
 and the source texts. All of it comes from the spec's loaders (``generala_spec``),
-nothing is copied by hand; the clause statements and area titles of another
-language come from its language file, the rest of the rulebook's prose (notes,
-readings, reasons) stays in English, marked ``lang="en"``.
+nothing is copied by hand. A page in another language takes every string of the
+rulebook from its translation (:mod:`generala_spec.translations`: statements, notes,
+examples, titles, readings, reasons, option values, profiles, scenario and case
+titles); a string the translation lacks shows in English, marked ``lang="en"``.
+What is quoted stays as written, marked with its language and ``translate="no"``:
+the source sentences (with a rendering in the page's language), the sections of
+the contract, and the Gherkin steps (suite data, shown as code).
 
 Every entry's element has its ID as ``id`` (``#R-JOKER-4``, ``#AMB-3``, ``#FA-30``,
 ``#option-tie-break``, ``#profile-fa``): the addresses of :mod:`links`.
@@ -18,14 +22,15 @@ from collections.abc import Iterable, Iterator, Mapping
 from functools import cache
 
 from generala_conformance import games
-from generala_conformance.site import search_index
+from generala_conformance.site import bidi, search_index
 from generala_conformance.site.editions import Edition, SiteGame
 from generala_conformance.site.layout import esc
 from generala_conformance.site.output import Site
 from generala_conformance.site.scenarios import Citing, citing
 from generala_spec import links, rulebook
-from generala_spec.options import options, profile_names, profile_summary, resolve
-from generala_spec.rulebook import Ambiguity, Clause, Decision, Quote, Sentence, Silence
+from generala_spec.options import options, profile_names, resolve
+from generala_spec.rulebook import Ambiguity, Clause, Quote, Sentence, Silence
+from generala_spec.translations import Text
 
 RTL_LANGUAGES = frozenset({"fa", "ar", "he", "ur"})
 SHOWN_CASES = 8
@@ -45,6 +50,10 @@ LISTED_CASES = 60
 ``generala-kit rules ID --all-cases`` lists every one."""
 
 
+CODE = 'lang="en" dir="ltr" translate="no"'
+"""The marks of suite data shown as code (Gherkin steps, JSON, case IDs, file names)."""
+
+
 def _mention(spec: str) -> re.Pattern[str]:
     book = rulebook.book(spec)
     texts = "|".join(book.texts)
@@ -56,38 +65,75 @@ def _known(identifier: str, spec: str) -> bool:
     return identifier in table[rulebook.kind_of(identifier, spec)](spec)
 
 
-def prose(text: str, page: str, ed: Edition) -> str:
-    """``text`` escaped, each mention of a rulebook ID (``R-JOKER-3``, ``AMB-5``,
+_CODE_SPAN = re.compile(r"`([^`]+)`")
+
+
+def prose(text: str, page: str, ed: Edition, linked: bool = True) -> str:
+    """``text`` escaped, each `` `code` `` (a request, an error code, an option value)
+    code and, when ``linked``, each mention of a rulebook ID (``R-JOKER-3``, ``AMB-5``,
     ``FA-51``) of the edition's game a link to its entry."""
-    escaped = esc(text)
+    parts = _CODE_SPAN.split(text)
+    return "".join(
+        f"<code {CODE}>{esc(part)}</code>" if i % 2 else _linked(esc(part), page, ed) if linked else esc(part)
+        for i, part in enumerate(parts)
+    )
+
+
+def _linked(escaped: str, page: str, ed: Edition) -> str:
     spec = ed.spec
     return _mention(spec).sub(lambda m: ed.link(m.group(0), page) if _known(m.group(0), spec) else m.group(0), escaped)
 
 
-def _language(text: str, spec: str) -> str:
-    """``lang`` (and ``dir``) of a source text's words."""
-    language = rulebook.text_info(spec)[text]["language"]
+def _marks(language: str) -> str:
+    """``lang`` and ``dir`` of words in ``language``."""
     direction = "rtl" if language in RTL_LANGUAGES else "ltr"
     return f'lang="{esc(language)}" dir="{direction}"'
 
 
+def _language(text: str, spec: str) -> str:
+    """``lang`` (and ``dir``) of a source text's words, quoted as written (``translate="no"``)."""
+    return _marks(rulebook.text_info(spec)[text]["language"]) + ' translate="no"'
+
+
+def shown(text: Text, page: str, ed: Edition, body: str | None = None) -> str:
+    """A string of the rulebook (``body``: its HTML, else :func:`prose` of it), marked
+    with its language where that is not the page's (an English stand-in)."""
+    html = prose(text, page, ed) if body is None else body
+    return html if text.lang == ed.lang.code else f"<span {_marks(text.lang)}>{html}</span>"
+
+
+def _plain(text: Text, ed: Edition) -> str:
+    """A string of the rulebook without links to entries (in a link, a table of contents)."""
+    return shown(text, "", ed, prose(text, "", ed, linked=False))
+
+
+def _rendering(sentence: str, english: str, ed: Edition) -> str:
+    """A source sentence's rendering in the page's language (``english``, the
+    quote's own, on an English page); nothing when it is in the page's language."""
+    rendering = ed.tr.rendering(sentence) if ed.lang.translated else Text(english, "en")
+    if rendering is None:
+        return ""
+    return f'<span class="rendering" {_marks(rendering.lang)}>{esc(rendering)}</span>'
+
+
 def _quote(quote: Quote, page: str, ed: Edition) -> str:
-    """A quoted source sentence: the words in their language, its ID and English."""
+    """A quoted source sentence: the words in their language, its ID and a rendering."""
     return (
         f'<figure class="quote quote-{quote.text.lower()}">'
         f"<blockquote {_language(quote.text, ed.spec)}>{esc(quote.quote)}</blockquote>"
         f"<figcaption>{ed.link(quote.sentence, page)} ({esc(quote.text)}) "
-        f'<span class="english" lang="en" dir="ltr">{esc(quote.english)}</span></figcaption></figure>'
+        f"{_rendering(quote.sentence, quote.english, ed)}</figcaption></figure>"
     )
 
 
-def _source(source: Quote | Silence, page: str, ed: Edition) -> str:
-    if isinstance(source, Silence):
-        silent = esc(ed.t("common.rules.silent", text=source.text))
-        return (
-            f'<p class="silent"><strong>{silent}</strong> <span{ed.english()}>{prose(source.note, page, ed)}</span></p>'
-        )
-    return _quote(source, page, ed)
+def _sources(entry: Ambiguity, page: str, ed: Edition) -> Iterator[str]:
+    silences = iter(ed.tr.silences(entry.id))
+    for source in entry.sources:
+        if isinstance(source, Silence):
+            silent = esc(ed.t("common.rules.silent", text=source.text))
+            yield f'<p class="silent"><strong>{silent}</strong> {shown(next(silences), page, ed)}</p>'
+        else:
+            yield _quote(source, page, ed)
 
 
 def _list(items: Iterable[str], cls: str = "") -> str:
@@ -95,23 +141,26 @@ def _list(items: Iterable[str], cls: str = "") -> str:
     return f'<ul class="{cls}">{body}</ul>' if cls else f"<ul>{body}</ul>"
 
 
-def _scenarios(cited: Citing | None, ed: Edition) -> Iterator[str]:
+def _where(path: str, line: int, ed: Edition) -> str:
+    return ed.t.html("common.rules.where", where=f"<code {CODE}>{esc(path)}</code>", line=esc(line))
+
+
+def _scenarios(cited: Citing | None, page: str, ed: Edition) -> Iterator[str]:
     t = ed.t
     if cited is None or not (cited.scenarios or cited.cases):
         yield f'<p class="none">{esc(t("common.rules.no_scenario"))}</p>'
         return
     for scenario in cited.scenarios:
-        where = esc(t("common.rules.where", where=scenario.where, line=scenario.line))
         yield (
-            f'<details class="scenario"><summary><span{ed.english()}>{esc(scenario.title)}</span> '
-            f'<span class="where">{where}</span></summary>'
-            f'<pre lang="en" dir="ltr">{esc(scenario.text)}</pre></details>'
+            f'<details class="scenario"><summary>{_plain(ed.tr.scenario(scenario.title), ed)} '
+            f'<span class="where">{_where(scenario.where, scenario.line, ed)}</span></summary>'
+            f"<pre {CODE}>{esc(scenario.text)}</pre></details>"
         )
     if not cited.cases:
         return
     rows = [
-        f"<code>{esc(case.id)}</code> <span{ed.english()}>{esc(case.title)}</span> "
-        f'<span class="where">{esc(t("common.rules.where", where=case.where, line=case.line))}</span>'
+        f"<code {CODE}>{esc(case.id)}</code> {shown(ed.tr.case(case.title), page, ed)} "
+        f'<span class="where">{_where(case.where, case.line, ed)}</span>'
         for case in cited.cases
     ]
     yield f"<p>{esc(t('common.rules.cases', n=len(rows)))}</p>"
@@ -126,11 +175,10 @@ def _scenarios(cited: Citing | None, ed: Edition) -> Iterator[str]:
 
 
 def _options_of(entries: Iterable[Ambiguity], page: str, ed: Edition) -> Iterator[str]:
-    table = options(ed.spec)
     for entry in entries:
         for name in entry.options:
             link = ed.link("option:" + name, page, name)
-            yield f"{link} ({ed.link(entry.id, page)}): <span{ed.english()}>{esc(table[name].summary)}</span>"
+            yield f"{link} ({ed.link(entry.id, page)}): {shown(ed.tr.option_summary(name), page, ed)}"
 
 
 def clause_html(clause: Clause, cited: Citing | None, page: str, ed: Edition) -> str:
@@ -141,37 +189,37 @@ def clause_html(clause: Clause, cited: Citing | None, page: str, ed: Edition) ->
     parts = [
         f'<article class="clause" id="{esc(clause.id)}">',
         f'<h2><a class="anchor" href="#{esc(clause.id)}">{esc(clause.id)}</a>{retired}</h2>',
-        f'<p class="statement">{prose(ed.statement(clause), page, ed)}</p>',
+        f'<p class="statement">{shown(ed.tr.statement(clause.id), page, ed)}</p>',
     ]
-    if ed.lang.translated:
-        parts.append(f'<p class="statement-en" lang="en" dir="ltr">{prose(clause.statement, page, ed)}</p>')
     if clause.contract:
-        docs = (f"<code>docs/cards-contract.md#{esc(d.section)}</code>: {esc(d.quote)}" for d in clause.docs)
-        parts += [f"<h3>{esc(t('common.rules.contract'))}</h3>", f"<div{ed.english()}>{_list(docs)}</div>"]
+        docs = (
+            f"<code {CODE}>docs/cards-contract.md#{esc(d.section)}</code>: "
+            f'<q lang="en" dir="ltr" translate="no">{esc(d.quote)}</q>'
+            for d in clause.docs
+        )
+        parts += [f"<h3>{esc(t('common.rules.contract'))}</h3>", _list(docs)]
     else:
         parts += [f"<h3>{esc(t('common.rules.sources'))}</h3>", *(_quote(q, page, ed) for q in clause.sources)]
         if not clause.sources:
             parts.append(f'<p class="none">{esc(t("common.rules.no_source"))}</p>')
-    if clause.notes:
-        parts.append(
-            f'<p class="notes"><strong>{esc(t("common.rules.notes"))}</strong> '
-            f"<span{ed.english()}>{prose(clause.notes, page, ed)}</span></p>"
-        )
+    notes = ed.tr.notes(clause.id)
+    if notes:
+        parts.append(f'<p class="notes"><strong>{esc(t("common.rules.notes"))}</strong> {shown(notes, page, ed)}</p>')
     if clause.examples:
-        examples = _list(ed.game.example_html(example) for example in clause.examples)
-        parts += [f"<h3>{esc(t('common.rules.examples'))}</h3>", f"<div{ed.english()}>{examples}</div>"]
+        examples = _list(shown(e, page, ed, ed.game.example_html(e)) for e in ed.tr.examples(clause.id))
+        parts += [f"<h3>{esc(t('common.rules.examples'))}</h3>", examples]
     related = rulebook.ambiguities_of_clause(clause.id, ed.spec)
     if related:
         rulings = (
-            f"{ed.link(e.id, page)} ({esc(t('common.rules.ruling'))} <code>{esc(e.decisions[0].ruling)}</code>): "
-            f"<span{ed.english()}>{esc(e.title)}</span>"
+            f"{ed.link(e.id, page)} ({esc(t('common.rules.ruling'))} "
+            f"<code {CODE}>{esc(e.decisions[0].ruling)}</code>): {shown(ed.tr.title(e.id), page, ed)}"
             for e in related
         )
         parts += [f"<h3>{esc(t('common.rules.rulings'))}</h3>", _list(rulings)]
         opts = list(_options_of(related, page, ed))
         if opts:
             parts += [f"<h3>{esc(t('common.rules.options'))}</h3>", _list(opts)]
-    parts += [f"<h3>{esc(t('common.rules.scenarios'))}</h3>", *_scenarios(cited, ed), "</article>"]
+    parts += [f"<h3>{esc(t('common.rules.scenarios'))}</h3>", *_scenarios(cited, page, ed), "</article>"]
     return "\n".join(parts)
 
 
@@ -183,13 +231,13 @@ def _profiles_reading(option: str, spec: str) -> Mapping[str, list[str]]:
     return chosen
 
 
-def _decision(decision: Decision, page: str, ed: Edition) -> Iterator[str]:
+def _decision(entry: Ambiguity, index: int, page: str, ed: Edition) -> Iterator[str]:
     t = ed.t
-    if decision.question:
-        yield (
-            f'<p class="question"><strong>{esc(t("common.rules.question"))}</strong> '
-            f"<span{ed.english()}>{prose(decision.question, page, ed)}</span></p>"
-        )
+    decision = entry.decisions[index]
+    question = ed.tr.question(entry.id, index)
+    if question:
+        yield f'<p class="question"><strong>{esc(t("common.rules.question"))}</strong> {shown(question, page, ed)}</p>'
+
     by_profile = _profiles_reading(decision.option, ed.spec) if decision.option else {}
     literal = {value: [x for x, v in decision.profiles.items() if v == value] for value in decision.profiles.values()}
     rows = []
@@ -203,23 +251,22 @@ def _decision(decision: Decision, page: str, ed: Edition) -> Iterator[str]:
         ]
         picked = by_profile.get(reading.id)
         if picked:
-            names = ", ".join(ed.link("profile:" + name, page, name) for name in picked)
+            names = bidi.comma(ed.lang.code).join(ed.link("profile:" + name, page, name) for name in picked)
             marks.append(f'<span class="profiles">{esc(t("common.rules.profiles"))} {names}</span>')
         rows.append(
-            f"<code>{esc(reading.id)}</code> {' '.join(marks)}<br>"
-            f"<span{ed.english()}>{prose(reading.text, page, ed)}</span>"
+            f"<code {CODE}>{esc(reading.id)}</code> {' '.join(marks)}<br>"
+            f"{shown(ed.tr.reading(entry.id, index, reading.id), page, ed)}"
         )
     yield f"<h3>{esc(t('common.rules.readings'))}</h3>"
     yield _list(rows, "readings")
-    yield (
-        f'<p class="reason"><strong>{esc(t("common.rules.reason"))}</strong> '
-        f"<span{ed.english()}>{prose(decision.reason, page, ed)}</span></p>"
-    )
+    reason = shown(ed.tr.reason(entry.id, index), page, ed)
+    yield f'<p class="reason"><strong>{esc(t("common.rules.reason"))}</strong> {reason}</p>'
+
     if decision.option:
         option = ed.link("option:" + decision.option, page, decision.option)
         yield (
             "<p>"
-            + t.html("common.rules.option_line", option=option, default=f"<code>{esc(decision.ruling)}</code>")
+            + t.html("common.rules.option_line", option=option, default=f"<code {CODE}>{esc(decision.ruling)}</code>")
             + "</p>"
         )
     else:
@@ -234,26 +281,25 @@ def ambiguity_html(entry: Ambiguity, cited: Citing | None, page: str, ed: Editio
     parts = [
         f'<article class="ambiguity" id="{esc(entry.id)}">',
         f'<h2><a class="anchor" href="#{esc(entry.id)}">{esc(entry.id)}</a>: '
-        f"<span{ed.english()}>{esc(entry.title)}</span></h2>",
+        f"{shown(ed.tr.title(entry.id), page, ed)}</h2>",
         f"<h3>{esc(t('common.rules.sources'))}</h3>",
-        *(_source(s, page, ed) for s in entry.sources),
+        *_sources(entry, page, ed),
     ]
-    for decision in entry.decisions:
-        parts.extend(_decision(decision, page, ed))
+    for index in range(len(entry.decisions)):
+        parts.extend(_decision(entry, index, page, ed))
     if entry.dealt_games:
         facts = (
-            f"<span{ed.english()}><strong>{prose(f.claim, page, ed)}</strong> {prose(f.argument, page, ed)}</span> "
-            f"(<code>{esc(f.id)}</code>)"
+            f"<strong>{shown(claim, page, ed)}</strong> {shown(argument, page, ed)} (<code {CODE}>{esc(f.id)}</code>)"
             for f in entry.dealt_games
+            for claim, argument in [ed.tr.dealt(entry.id, f.id)]
         )
         parts += [f"<h3>{esc(t('common.rules.dealt'))}</h3>", _list(facts)]
-    clauses = rulebook.clauses(ed.spec)
-    rows = (f"{ed.link(c, page)}: {prose(ed.statement(clauses[c]), page, ed)}" for c in entry.clauses)
+    rows = (f"{ed.link(c, page)}: {shown(ed.tr.statement(c), page, ed)}" for c in entry.clauses)
     parts += [
         f"<h3>{esc(t('common.rules.clauses'))}</h3>",
         _list(rows),
         f"<h3>{esc(t('common.rules.scenarios'))}</h3>",
-        *_scenarios(cited, ed),
+        *_scenarios(cited, page, ed),
         "</article>",
     ]
     return "\n".join(parts)
@@ -263,17 +309,21 @@ def sentence_html(sentence: Sentence, page: str, ed: Edition) -> str:
     """One sentence of a source text: its words, English, and what became of it."""
     t = ed.t
     if sentence.clauses:
-        fate = t.html("common.rules.became", ids=", ".join(ed.link(c, page) for c in sentence.clauses))
+        fate = t.html(
+            "common.rules.became", ids=bidi.comma(ed.lang.code).join(ed.link(c, page) for c in sentence.clauses)
+        )
     else:
-        why = f"<span{ed.english()}>{prose(sentence.non_normative or '', page, ed)}</span>"
+        why = shown(ed.tr.non_normative(sentence.id) or Text("", ed.lang.code), page, ed)
         fate = t.html("common.rules.non_normative", why=why)
     if sentence.ambiguities:
-        fate += t.html("common.rules.see", ids=", ".join(ed.link(a, page) for a in sentence.ambiguities))
+        fate += t.html(
+            "common.rules.see", ids=bidi.comma(ed.lang.code).join(ed.link(a, page) for a in sentence.ambiguities)
+        )
     return (
         f'<li class="sentence" id="{esc(sentence.id)}">'
         f'<a class="anchor" href="#{esc(sentence.id)}">{esc(sentence.id)}</a> '
         f'<p class="words" {_language(sentence.text, ed.spec)}>{esc(sentence.wording)}</p>'
-        f'<p class="english" lang="en" dir="ltr">{esc(sentence.english)}</p><p class="fate">{fate}</p></li>'
+        f'<p>{_rendering(sentence.id, sentence.english, ed)}</p><p class="fate">{fate}</p></li>'
     )
 
 
@@ -285,10 +335,11 @@ def _area_page(site: Site, ed: Edition, area: str, cited: Mapping[str, Citing]) 
     local = links.area_page(area)
     page = ed.path(local)
     title = f"{_area_id(area, ed.spec)}: {ed.area(area)}"
+    heading = f"{esc(_area_id(area, ed.spec))}: {_plain(ed.tr.area(area), ed)}"
     clauses = [c for c in rulebook.clauses(ed.spec).values() if c.area == area]
-    toc = _list(f'<a href="#{esc(c.id)}">{esc(c.id)}</a> {esc(ed.statement(c))}' for c in clauses)
+    toc = _list(f'<a href="#{esc(c.id)}">{esc(c.id)}</a> {_plain(ed.tr.statement(c.id), ed)}' for c in clauses)
     label = esc(ed.t("common.rules.clauses_of", area=_area_id(area, ed.spec)))
-    body = [f"<h1>{esc(title)}</h1>", f'<nav class="toc" aria-label="{label}">{toc}</nav>']
+    body = [f"<h1>{heading}</h1>", f'<nav class="toc" aria-label="{label}">{toc}</nav>']
     body += [clause_html(c, cited.get(c.id), page, ed) for c in clauses]
     body.append(_pager(area, page, ed))
     ed.write_page(local, title, "\n".join(body))
@@ -315,7 +366,7 @@ def _ambiguities_page(site: Site, ed: Edition, cited: Mapping[str, Citing]) -> N
     page = ed.path(local)
     t = ed.t
     entries = list(rulebook.ambiguities(ed.spec).values())
-    toc = _list(f'<a href="#{esc(e.id)}">{esc(e.id)}</a> <span{ed.english()}>{esc(e.title)}</span>' for e in entries)
+    toc = _list(f'<a href="#{esc(e.id)}">{esc(e.id)}</a> {_plain(ed.tr.title(e.id), ed)}' for e in entries)
     title = t("common.rules.register_title")
     body = [
         f"<h1>{esc(title)}</h1>",
@@ -336,7 +387,7 @@ def _options_page(site: Site, ed: Edition) -> None:
     head = "".join(f'<th scope="col">{ed.link("profile:" + p, page, p)}</th>' for p in profiles)
     rows = []
     for name, option in table_of.items():
-        chosen = "".join(f"<td><code>{esc(resolved[p][name])}</code></td>" for p in profiles)
+        chosen = "".join(f"<td><code {CODE}>{esc(resolved[p][name])}</code></td>" for p in profiles)
         label = ed.link("option:" + name, page, name)
         rows.append(f'<tr><th scope="row">{label}</th>{chosen}<td>{ed.link(option.ambiguity, page)}</td></tr>')
     table = (
@@ -351,21 +402,26 @@ def _options_page(site: Site, ed: Edition) -> None:
     default = f' <span class="badge ruling">{esc(t("common.rules.default"))}</span>'
     for name, option in table_of.items():
         values = (
-            f"<code>{esc(v)}</code>{default if v == option.default else ''} <span{ed.english()}>{esc(m)}</span>"
-            for v, m in option.values.items()
+            f"<code {CODE}>{esc(v)}</code>{default if v == option.default else ''} "
+            f"{_plain(ed.tr.option_value(name, v), ed)}"
+            for v in option.values
         )
         settled = t.html("common.rules.settled_in", id=ed.link(option.ambiguity, page))
+        summary = shown(ed.tr.option_summary(name), page, ed)
         body.append(
-            f'<section class="option" id="option-{esc(name)}"><h3><code>{esc(name)}</code></h3>'
-            f"<p><span{ed.english()}>{prose(option.summary, page, ed)}</span> {settled}</p>{_list(values)}</section>"
+            f'<section class="option" id="option-{esc(name)}"><h3><code {CODE}>{esc(name)}</code></h3>'
+            f"<p>{summary} {settled}</p>{_list(values)}</section>"
         )
     body.append(f"<h2>{esc(t('common.rules.profiles_h'))}</h2>")
     for name in profiles:
-        changed = [f"<code>{esc(k)}={esc(v)}</code>" for k, v in resolved[name].items() if v != table_of[k].default]
-        differs = t.html("common.rules.differs", list=", ".join(changed) or esc(t("common.rules.nothing")))
+        picked = resolved[name].items()
+        changed = [f"<code {CODE}>{esc(k)}={esc(v)}</code>" for k, v in picked if v != table_of[k].default]
+        differs = t.html(
+            "common.rules.differs", list=bidi.comma(ed.lang.code).join(changed) or esc(t("common.rules.nothing"))
+        )
         body.append(
-            f'<section class="profile" id="profile-{esc(name)}"><h3><code>{esc(name)}</code></h3>'
-            f"<p{ed.english()}>{esc(profile_summary(name, spec))}</p>"
+            f'<section class="profile" id="profile-{esc(name)}"><h3><code {CODE}>{esc(name)}</code></h3>'
+            f"<p>{_plain(ed.tr.profile(name), ed)}</p>"
             f"<p>{differs}</p></section>"
         )
     ed.write_page(local, title, "\n".join(body))
@@ -389,7 +445,7 @@ def _sources_page(site: Site, ed: Edition) -> None:
     for text, info in rulebook.text_info(ed.spec).items():
         sentences = [s for s in rulebook.sentences(ed.spec).values() if s.text == text]
         body.append(
-            f'<section class="text" id="text-{esc(text)}"><h2>{esc(text)}: {esc(info["title"])}</h2>'
+            f'<section class="text" id="text-{esc(text)}"><h2>{esc(text)}: {_plain(ed.tr.source(text), ed)}</h2>'
             f"<p>{_address_line(info, ed)}</p>"
             f'<ol class="sentences">{"".join(sentence_html(s, page, ed) for s in sentences)}</ol></section>'
         )
@@ -411,15 +467,11 @@ def _index_page(site: Site, ed: Edition) -> None:
         f"<h2>{esc(t('common.rules.by_area'))}</h2>",
     ]
     for area in rulebook.areas(spec):
-        rows = (ed.link(c.id, page) + f" {esc(ed.statement(c))}" for c in clauses if c.area == area)
+        rows = (ed.link(c.id, page) + f" {_plain(ed.tr.statement(c.id), ed)}" for c in clauses if c.area == area)
         href = esc(links.relative(ed.path(links.area_page(area)), page))
-        body.append(
-            f'<section class="area"><h3><a href="{href}">{esc(_area_id(area, spec))}: {esc(ed.area(area))}</a></h3>'
-            f"{_list(rows)}</section>"
-        )
-    entries = (
-        ed.link(e.id, page) + f" <span{ed.english()}>{esc(e.title)}</span>" for e in rulebook.ambiguities(spec).values()
-    )
+        title = f"{esc(_area_id(area, spec))}: {_plain(ed.tr.area(area), ed)}"
+        body.append(f'<section class="area"><h3><a href="{href}">{title}</a></h3>{_list(rows)}</section>')
+    entries = (ed.link(e.id, page) + f" {_plain(ed.tr.title(e.id), ed)}" for e in rulebook.ambiguities(spec).values())
     body += [f"<h2>{esc(t('common.rules.ambiguities_h'))}</h2>", _list(entries)]
     options_href = esc(links.relative(ed.path(links.OPTIONS_PAGE), page))
     sources_href = esc(links.relative(ed.path(links.SOURCES_PAGE), page))

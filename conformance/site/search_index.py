@@ -2,11 +2,14 @@
 ``assets/search.js`` searches with the matching of ``generala-kit rules WORDS``.
 
 The index holds, for every entry :func:`generala_conformance.suite.rulebook_search.searchable`
-yields (clauses, ambiguities, then sentences), its ID, one line, its address and its
-text already folded by :func:`~generala_conformance.suite.rulebook_search.folded`; the areas and
-their clauses; the patterns by which ``rules`` takes one word for an ID; and the two
-tables the script needs to fold a query exactly as Python does (``str.casefold`` for
-every character it changes, and the characters ``unicodedata.combining`` drops).
+yields (clauses, ambiguities, then sentences), its ID, its one line per language (the
+page shows its own), its address and its text in every language (glossary terms
+included) already folded by :func:`~generala_conformance.suite.rulebook_search.folded`;
+the areas (title per language) and their clauses; the patterns by which ``rules``
+takes one word for an ID; and the tables the script needs to fold a query exactly as
+Python does (``str.casefold`` for every character it changes, the characters
+``unicodedata.combining`` drops, and the Persian letters and digits
+:func:`generala_spec.glossary.folded` unifies).
 It is a script defining ``window.GENERALA_SEARCH``, not a JSON file, so that the page
 also works opened from ``file://``, where scripts may not fetch files.
 """
@@ -19,7 +22,7 @@ from functools import cache
 
 from generala_conformance.site.output import Site
 from generala_conformance.suite import rulebook_search as rules
-from generala_spec import links, rulebook
+from generala_spec import glossary, links, rulebook, translations
 from generala_spec.folders import CARDS
 
 INDEX_SCRIPT = "assets/search-index.js"
@@ -37,7 +40,8 @@ def _js_pattern(pattern: str) -> str:
 def fold_tables() -> dict[str, object]:
     """``casefold``: every character that ``str.casefold`` changes, with its folding;
     ``combining``: the ranges ``[first, last]`` of code points ``unicodedata.combining``
-    gives a class (the marks :func:`rules.folded` drops after NFKD)."""
+    gives a class (the marks :func:`rules.folded` drops after NFKD); ``unified``: the
+    characters read as another last (Arabic ي as Persian ی, ``۵`` as ``5``…)."""
     casefold = {}
     ranges: list[list[int]] = []
     for point in range(_PLANES):
@@ -51,19 +55,24 @@ def fold_tables() -> dict[str, object]:
                 ranges[-1][1] = point
             else:
                 ranges.append([point, point])
-    return {"casefold": casefold, "combining": ranges}
+    return {"casefold": casefold, "combining": ranges, "unified": glossary.UNIFIED}
 
 
 def index(spec: str = CARDS) -> dict[str, object]:
     """The whole search index of the rulebook ``spec`` (see the module's docstring);
     its addresses are relative to the folder of the game's pages."""
     entries = [
-        [ident, summary, links.address(ident), rules.folded(text)] for ident, summary, text in rules.searchable(spec)
+        [entry.id, dict(entry.summaries), links.address(entry.id), rules.folded(entry.text)]
+        for entry in rules.searchable(spec)
     ]
     clauses = rulebook.clauses(spec).values()
+    books = [translations.translation(spec, code) for code in rules.languages(spec)]
     areas = {
-        area: {"title": title, "clauses": [c.id for c in clauses if c.area == area]}
-        for area, title in rulebook.areas(spec).items()
+        area: {
+            "title": {tr.language: tr.area(area) for tr in books},
+            "clauses": [c.id for c in clauses if c.area == area],
+        }
+        for area in rulebook.areas(spec)
     }
     patterns = {
         "idLike": _js_pattern(rules.ID_LIKE.pattern),

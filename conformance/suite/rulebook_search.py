@@ -5,14 +5,13 @@ how a word is folded and an ID recognised for the search."""
 from __future__ import annotations
 
 import re
-import unicodedata
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
 
 import yaml
-from generala_spec import rulebook
+from generala_spec import glossary, rulebook, translations
 from generala_spec.folders import CARDS
 from gherkin.parser import Parser
 
@@ -105,20 +104,62 @@ def scenario_citations(root: Path, cited: str | None = None) -> list[Citation]:
     return sorted(found, key=lambda c: (str(c.path), c.line))
 
 
-def folded(text: str) -> str:
-    """``text`` for matching: case-folded, accents dropped (levée matches levee)."""
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+folded = glossary.folded
+"""A word as the search compares it: case-folded, accents dropped (levée matches levee),
+Persian letter variants and digits unified (:func:`generala_spec.glossary.folded`)."""
 
 
-def searchable(spec: str = CARDS) -> Iterator[tuple[str, str, str]]:
-    """(ID, one-line summary, all its searchable text) of every entry of the rulebook."""
+def languages(spec: str = CARDS) -> tuple[str, ...]:
+    """English and every language the rulebook ``spec`` has a translation or a glossary in."""
+    return (translations.ENGLISH, *sorted(set(translations.languages(spec)) | set(glossary.languages(spec))))
+
+
+def _terms(spec: str) -> dict[str, list[str]]:
+    """Per clause, the glossary terms and forms of every language that name it."""
+    named: dict[str, list[str]] = {}
+    for code in glossary.languages(spec):
+        for term in found.terms if (found := glossary.glossary(spec, code)) else ():
+            for clause in term.clauses:
+                named.setdefault(clause, []).extend(term.words)
+    return named
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A rulebook entry as the search sees it: its ID, its one-line summary per
+    language (English first) and all its searchable text, in every language."""
+
+    id: str
+    summaries: Mapping[str, str]
+    text: str
+
+    def summary(self, language: str) -> str:
+        """The one-line summary in ``language`` (English when the rulebook lacks it)."""
+        return self.summaries.get(language, self.summaries[translations.ENGLISH])
+
+
+def searchable(spec: str = CARDS) -> Iterator[Entry]:
+    """Every entry of the rulebook (clauses, ambiguities, then sentences) with its text
+    in English, in the source texts' languages, in every translation, and for a
+    clause the glossary terms naming it."""
+    books = [translations.translation(spec, code) for code in languages(spec)]
+    terms = _terms(spec)
     for clause in rulebook.clauses(spec).values():
         quoted = " ".join(f"{q.quote} {q.english}" for q in clause.sources)
-        yield clause.id, clause.statement, f"{clause.id} {clause.statement} {clause.notes or ''} {quoted}"
+        said = {tr.language: tr.statement(clause.id) for tr in books}
+        notes = " ".join(tr.notes(clause.id) or "" for tr in books)
+        words = " ".join(terms.get(clause.id, ()))
+        yield Entry(clause.id, said, f"{clause.id} {' '.join(said.values())} {notes} {quoted} {words}")
     for entry in rulebook.ambiguities(spec).values():
-        readings = " ".join(f"{r.id} {r.text}" for d in entry.decisions for r in d.readings)
-        questions = " ".join(d.question or "" for d in entry.decisions)
-        yield entry.id, entry.title, f"{entry.id} {entry.title} {questions} {readings}"
+        titles = {tr.language: tr.title(entry.id) for tr in books}
+        readings = " ".join(
+            f"{r.id} {tr.reading(entry.id, i, r.id)}"
+            for tr in books
+            for i, d in enumerate(entry.decisions)
+            for r in d.readings
+        )
+        questions = " ".join(tr.question(entry.id, i) or "" for tr in books for i in range(len(entry.decisions)))
+        yield Entry(entry.id, titles, f"{entry.id} {' '.join(titles.values())} {questions} {readings}")
     for sentence in rulebook.sentences(spec).values():
-        yield sentence.id, sentence.english, f"{sentence.id} {sentence.wording} {sentence.english}"
+        rendered: dict[str, str] = {tr.language: tr.rendering(sentence.id) or sentence.wording for tr in books}
+        yield Entry(sentence.id, rendered, f"{sentence.id} {sentence.wording} {' '.join(rendered.values())}")

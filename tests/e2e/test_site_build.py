@@ -87,16 +87,16 @@ def test_the_link_check_finds_a_missing_file_and_a_missing_anchor(tmp_path: Path
 def test_persian_sentences_are_right_to_left_and_french_ones_french(site_dir: Path) -> None:
     text = (site_dir / "rules" / "sources.html").read_text("utf-8")
     fa = rulebook.sentences()["FA-30"]
-    assert f'<p class="words" lang="fa" dir="rtl">{fa.wording}</p>' in text
+    assert f'<p class="words" lang="fa" dir="rtl" translate="no">{fa.wording}</p>' in text
     fr = rulebook.sentences()["FR-13"]
-    assert f'<p class="words" lang="fr" dir="ltr">{fr.wording}</p>' in text
+    assert f'<p class="words" lang="fr" dir="ltr" translate="no">{fr.wording}</p>' in text
 
 
 def test_a_clause_lists_the_scenarios_citing_it_by_their_place_in_the_scenarios(site_dir: Path) -> None:
     text = (site_dir / "rules" / "joker.html").read_text("utf-8")
     article = text[text.index('id="R-JOKER-4"') : text.index('id="R-JOKER-5"') if 'id="R-JOKER-5"' in text else None]
     assert "Both Jokers in one trick: the first one played wins" in article
-    assert "features/04_jokers.feature, line " in article and "fixtures/tricks/" in article
+    assert 'translate="no">features/04_jokers.feature</code>, line ' in article and "fixtures/tricks/" in article
     assert "site-packages" not in text and "/work/" not in text
 
 
@@ -142,7 +142,7 @@ def test_an_ambiguity_shows_readings_ruling_reason_option_profiles_and_scenarios
     decision = entry.decisions[0]
     article = _article((site_dir / "rules" / "ambiguities.html").read_text("utf-8"), "AMB-5")
     for reading in decision.readings:
-        assert f"<code>{reading.id}</code>" in article
+        assert f'<code lang="en" dir="ltr" translate="no">{reading.id}</code>' in article
     assert "the kit&#x27;s ruling" in article and "Reason." in article
     assert 'href="options.html#option-tie-break"' in article
     assert 'profiles: <a href="options.html#profile-fa">fa</a>' in article  # fa picks any-nearest

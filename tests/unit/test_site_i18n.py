@@ -1,36 +1,35 @@
 """The site's language files: every language a game's pages use has every key of
-that game's pages, every clause statement and area title; machine translations say
-so; the header of a page is in its language, right to left for Persian, with a
+that game's pages, and every language of the site the home page's keys of every
+game; machine translations say so; the header of a page is in its language, right to left for Persian, with a
 link to the same page in each of the game's languages."""
 
 from __future__ import annotations
 
-import re
-
 import pytest
 from generala_conformance.site import build, editions, i18n, layout
-from generala_spec import rulebook
 
 PAIRS = [(game.name, code) for game in build.site_games() for code in game.languages]
 
 
+GAME_NAMES = [game.name for game in build.GAMES]
+
+
 @pytest.mark.parametrize(("game", "code"), PAIRS, ids=[f"{g}-{c}" for g, c in PAIRS])
-def test_every_language_of_a_game_has_every_key_clause_and_area(game: str, code: str) -> None:
-    lacking = i18n.missing(code, game, rulebook.clauses(game), rulebook.areas(game))
-    assert lacking == []
+def test_every_language_of_a_game_has_every_key_and_the_home_pages_keys(game: str, code: str) -> None:
+    assert i18n.missing(code, game, GAME_NAMES) == []
 
 
-def test_the_check_finds_a_missing_key_a_changed_field_and_a_missing_clause(monkeypatch) -> None:
+def test_the_check_finds_a_missing_key_a_changed_field_and_a_missing_home_key(monkeypatch) -> None:
     french = i18n.load("fr")
     ui = dict(french.ui)
     del ui["common.skip"]
+    del ui["dice.home.title"]
     ui["cards.play.cards"] = "{count} cartes"  # English says {n}
-    clauses = {"cards": {k: v for k, v in french.clauses["cards"].items() if k != "R-JOKER-4"}}
-    broken = i18n.Language("fr", "Français", "ltr", True, "pending", ui, clauses, french.areas)
+    broken = i18n.Language("fr", "Français", "ltr", True, "pending", ui)
     real = i18n.load
     monkeypatch.setattr(i18n, "load", lambda code: broken if code == "fr" else real(code))
-    lacking = i18n.missing("fr", "cards", rulebook.clauses("cards"), rulebook.areas("cards"))
-    assert lacking == ["ui:common.skip", "ui:cards.play.cards", "clause:R-JOKER-4"]
+    assert i18n.missing("fr", "cards", GAME_NAMES) == ["ui:common.skip", "ui:cards.play.cards", "ui:dice.home.title"]
+    assert i18n.missing("fr", "cards") == ["ui:common.skip", "ui:cards.play.cards"]
 
 
 def test_a_language_uses_only_the_keys_english_has() -> None:
@@ -50,17 +49,6 @@ def test_persian_is_right_to_left_and_the_others_left_to_right() -> None:
     directions = {code: i18n.load(code).dir for code in build.languages()}
     assert directions.pop("fa") == "rtl"
     assert set(directions.values()) == {"ltr"} and {"en", "fr"} <= set(directions)
-
-
-def test_ids_and_notation_stay_untranslated_in_clause_statements() -> None:
-    """Every clause ID, option name and `code` an English statement names is in each translation."""
-    named = re.compile(r"[A-Z]-[A-Z]+-\d+|AMB-\d+|`[^`]+`")
-    for game in build.site_games():
-        for code in game.languages[1:]:
-            language = i18n.load(code)
-            for clause in rulebook.clauses(game.name).values():
-                translated = language.clauses[game.name][clause.id]
-                assert set(named.findall(clause.statement)) <= set(named.findall(translated)), (code, clause.id)
 
 
 def test_a_string_is_filled_in_and_escaped_for_html() -> None:

@@ -1,8 +1,10 @@
 // The rulebook's search box: the same matching as `generala-kit rules WORDS`.
 // One word that looks like an ID (R-JOKER-4, R-JOKER, AMB-3, FA-30) is looked up;
 // otherwise every entry whose folded text holds every folded word is listed, in the
-// order of the index (clauses, ambiguities, then sentences). The data and the
-// folding tables come from search-index.js, written by `generala-kit site`.
+// order of the index (clauses, ambiguities, then sentences). An entry's text holds
+// every language of the rulebook (translations and glossary terms included); its
+// line is shown in the page's language. The data and the folding tables come from
+// search-index.js, written by `generala-kit site`.
 (function () {
   "use strict";
   const data = window.GENERALA_SEARCH;
@@ -15,6 +17,11 @@
   const idPattern = new RegExp(data.patterns.id, "u");
   const casefold = data.fold.casefold;
   const combining = data.fold.combining;
+  const unified = data.fold.unified;
+  const lang = document.documentElement.lang || "en";
+  const inLanguage = (texts) => texts[lang] ?? texts.en; // an entry's line or an area's title
+  const ownDigits = { fa: "۰۱۲۳۴۵۶۷۸۹" }[lang]; // bidi.DIGITS: the page's digits in running text
+  const digits = (text) => (ownDigits ? text.replace(/[0-9]/g, (d) => ownDigits[d]) : text);
   const byId = new Map(data.entries.map((entry) => [entry[0], entry]));
   const pages = root + (results.dataset.prefix || ""); // the folder of this game's pages in this language
   const letter = data.patterns.prefix;
@@ -33,12 +40,13 @@
     return false;
   }
 
-  // rules.folded: case-folded (str.casefold), NFKD, combining marks dropped.
+  // rules.folded: case-folded (str.casefold), NFKD, combining marks dropped, then
+  // Persian letter variants and digits unified (glossary.UNIFIED).
   function fold(text) {
     let folded = "";
     for (const ch of text) folded += casefold[ch] ?? ch;
     let kept = "";
-    for (const ch of folded.normalize("NFKD")) if (!isCombining(ch.codePointAt(0))) kept += ch;
+    for (const ch of folded.normalize("NFKD")) if (!isCombining(ch.codePointAt(0))) kept += unified[ch] ?? ch;
     return kept;
   }
 
@@ -57,7 +65,7 @@
         const known = Object.keys(data.areas).map((a) => `${letter}-${a}`).join(", ");
         return { error: say("no_area", { area: `${letter}-${area[1]}`, known }) };
       }
-      return { heading: `${letter}-${area[1]}: ${found.title}`, ids: found.clauses };
+      return { heading: `${letter}-${area[1]}: ${inLanguage(found.title)}`, ids: found.clauses };
     }
     if (!idPattern.test(key)) return { error: say("malformed", { word: key, forms: data.patterns.forms }) };
     if (!byId.has(key)) return { error: say(`unknown_${kindOf(key)}`, { id: key }) };
@@ -69,7 +77,7 @@
     const wanted = words.map(fold);
     const ids = data.entries.filter((entry) => wanted.every((w) => entry[3].includes(w))).map((e) => e[0]);
     if (!ids.length) return { error: say("nothing", { words: words.join(" ") }) };
-    return { heading: say("matches", { n: ids.length, words: words.join(" ") }), ids };
+    return { heading: digits(say("matches", { n: ids.length, words: words.join(" ") })), ids };
   }
 
   function answer(query) {
@@ -97,8 +105,10 @@
       link.href = pages + entry[2];
       link.textContent = id;
       link.className = "hit";
+      link.dir = "ltr"; // an ID: a left-to-right island on a right-to-left page
       const summary = document.createElement("span");
-      summary.textContent = " " + entry[1];
+      summary.textContent = " " + inLanguage(entry[1]);
+      if (!(lang in entry[1])) summary.lang = "en";
       item.append(link, summary);
       list.append(item);
     }
