@@ -11,7 +11,7 @@ from generala_conformance.site import build, editions, i18n, layout
 PAIRS = [(game.name, code) for game in build.site_games() for code in game.languages]
 
 
-GAME_NAMES = [game.name for game in build.GAMES]
+GAME_NAMES = [game.name for game in build.site_games()]
 
 
 @pytest.mark.parametrize(("game", "code"), PAIRS, ids=[f"{g}-{c}" for g, c in PAIRS])

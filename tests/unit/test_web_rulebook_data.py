@@ -8,6 +8,7 @@ from __future__ import annotations
 from generala_conformance.games.cards.web import rulebook_data
 from generala_spec import rulebook
 from generala_spec.options import options
+from generala_spec.translations import translation
 
 
 def test_the_kept_rulebook_json_is_the_one_built_from_the_spec() -> None:
@@ -24,13 +25,19 @@ def test_the_data_holds_what_explain_cites() -> None:
     assert list(data["options"]) == list(options()) and list(data["profiles"]) == ["default", "fr", "fa"]
 
 
-def test_page_texts_name_every_rulebook_text() -> None:
-    texts = rulebook_data.page_texts("fr")
-    assert texts["clause:R-LEAD-1"] == rulebook.clauses()["R-LEAD-1"].statement
-    assert texts["ambiguity:AMB-5"] == rulebook.ambiguities()["AMB-5"].title
-    assert texts["value:tie-break=any-nearest"] == options()["tie-break"].values["any-nearest"]
-    assert texts["option:end-check"] == options()["end-check"].summary
-    assert texts["sentence:FA-12"] == rulebook.sentences()["FA-12"].english
+def test_page_texts_name_every_rulebook_text_in_the_pages_language() -> None:
+    english, texts = rulebook_data.page_texts("en"), rulebook_data.page_texts("fr")
+    assert list(texts) == list(english)
+    assert english["clause:R-LEAD-1"] == rulebook.clauses()["R-LEAD-1"].statement
+    assert english["ambiguity:AMB-5"] == rulebook.ambiguities()["AMB-5"].title
+    assert english["value:tie-break=any-nearest"] == options()["tie-break"].values["any-nearest"]
+    assert english["option:end-check"] == options()["end-check"].summary
+    assert english["sentence:FA-12"] == rulebook.sentences()["FA-12"].english
+    tr = translation("cards", "fr")
+    assert texts["clause:R-LEAD-1"] == tr.statement("R-LEAD-1") != english["clause:R-LEAD-1"]
+    assert texts["ambiguity:AMB-5"] == tr.title("AMB-5") != english["ambiguity:AMB-5"]
+    assert texts["sentence:FA-12"] == tr.rendering("FA-12") != english["sentence:FA-12"]
+    assert texts["sentence:FR-12"] == rulebook.sentences()["FR-12"].text  # (already French)
     readings = [k for k in texts if k.startswith("reading:AMB-5:")]
     assert readings == ["reading:AMB-5:tied-nearest", "reading:AMB-5:any-nearest"]
     assert all(isinstance(v, str) and v for v in texts.values())

@@ -18,7 +18,9 @@ from generala_conformance.games.cards.arbiter.explain import clause_ref
 from generala_reference.cards.decisions import REFUSAL_CLAUSES
 from generala_spec import rulebook
 from generala_spec.options import options, profile_names, resolve
+from generala_spec.translations import translation
 
+GAME = "cards"
 FOLDER = Path(__file__).parent
 FILE = FOLDER / "rulebook.json"
 MODULES = tuple(sorted(p.name for p in FOLDER.glob("*.mjs")))
@@ -64,19 +66,19 @@ def rulebook_data() -> dict[str, Any]:
 def page_texts(language: str) -> dict[str, str]:
     """The rulebook texts a page in ``language`` shows, by key: ``clause:R-LEAD-1``,
     ``ambiguity:AMB-1``, ``reading:AMB-1:<id>``, ``option:<name>``, ``value:<name>=<value>``,
-    ``sentence:FA-12`` (the English rendering of a source sentence). Today every text is the
-    English of the rulebook (``language`` is kept for the translations of
-    ``spec/cards/translations/<lang>.yaml``, which the lead connects here); the site's page
-    writer lays the clause statements its language files translate on top."""
-    texts = {f"clause:{c.id}": c.statement for c in rulebook.clauses().values()}
+    ``sentence:FA-12`` (a source sentence rendered in ``language``, or itself when it is in
+    that language), from the rulebook's translation (:mod:`generala_spec.translations`),
+    English where it has none."""
+    tr = translation(GAME, language)
+    texts: dict[str, str] = {f"clause:{c}": tr.statement(c) for c in rulebook.clauses()}
     for entry in rulebook.ambiguities().values():
-        texts[f"ambiguity:{entry.id}"] = entry.title
-        for decision in entry.decisions:
-            texts.update({f"reading:{entry.id}:{r.id}": r.text for r in decision.readings})
+        texts[f"ambiguity:{entry.id}"] = tr.title(entry.id)
+        for index, decision in enumerate(entry.decisions):
+            texts.update({f"reading:{entry.id}:{r.id}": tr.reading(entry.id, index, r.id) for r in decision.readings})
     for name, option in options().items():
-        texts[f"option:{name}"] = option.summary
-        texts.update({f"value:{name}={value}": text for value, text in option.values.items()})
-    texts.update({f"sentence:{s.id}": s.english for s in rulebook.sentences().values()})
+        texts[f"option:{name}"] = tr.option_summary(name)
+        texts.update({f"value:{name}={value}": tr.option_value(name, value) for value in option.values})
+    texts.update({f"sentence:{s.id}": tr.rendering(s.id) or s.text for s in rulebook.sentences().values()})
     return texts
 
 

@@ -20,9 +20,8 @@ from typing import Any
 
 from generala_reference.dice import CATEGORIES, PointTable
 from generala_spec import rulebook
-from generala_spec.folders import folder
-from generala_spec.options import options, profile_names, profile_summary, resolve
-from generala_spec.yaml_text import parse
+from generala_spec.options import options, profile_names, resolve
+from generala_spec.translations import translation
 
 SPEC = "dice"
 RULES_JSON = "rules.json"
@@ -65,28 +64,15 @@ def rules_json() -> str:
     return json.dumps(rules_document(), ensure_ascii=False, indent=1) + "\n"
 
 
-def _translation(language: str) -> dict[str, Any]:
-    """``spec/dice/translations/<language>.yaml`` when it exists, else nothing (English)."""
-    path = folder(SPEC) / "translations" / f"{language}.yaml"
-    return dict(parse(path.read_text(encoding="utf-8"))) if path.is_file() else {}
-
-
 def page_texts(language: str) -> dict[str, str]:
-    """The rulebook texts the dice pages show, in ``language`` where a translation has
-    them, else in English: ``clause:D-CAT-2`` (a statement), ``option:<name>`` (what an
-    option decides), ``value:<name>=<value>`` (what a value means) and ``profile:<name>``."""
-    texts = {f"clause:{c.id}": c.statement for c in rulebook.clauses(SPEC).values()}
+    """The rulebook texts the dice pages show, in ``language`` where the rulebook's
+    translation has them (:mod:`generala_spec.translations`), else in English:
+    ``clause:D-CAT-2`` (a statement), ``option:<name>`` (what an option decides),
+    ``value:<name>=<value>`` (what a value means) and ``profile:<name>``."""
+    tr = translation(SPEC, language)
+    texts: dict[str, str] = {f"clause:{c}": tr.statement(c) for c in rulebook.clauses(SPEC)}
     for name, option in options(SPEC).items():
-        texts[f"option:{name}"] = option.summary
-        texts.update({f"value:{name}={value}": text for value, text in option.values.items()})
-    texts.update({f"profile:{name}": profile_summary(name, SPEC) for name in profile_names(SPEC)})
-    translated = _translation(language) if language != "en" else {}
-    for ident, entry in (translated.get("clauses") or {}).items():
-        if f"clause:{ident}" in texts and entry.get("statement"):
-            texts[f"clause:{ident}"] = entry["statement"]
-    for name, entry in (translated.get("options") or {}).items():
-        if entry.get("summary"):
-            texts[f"option:{name}"] = entry["summary"]
-        texts.update({f"value:{name}={v}": text for v, text in (entry.get("values") or {}).items()})
-    texts.update({f"profile:{name}": text for name, text in (translated.get("profiles") or {}).items()})
+        texts[f"option:{name}"] = tr.option_summary(name)
+        texts.update({f"value:{name}={value}": tr.option_value(name, value) for value in option.values})
+    texts.update({f"profile:{name}": tr.profile(name) for name in profile_names(SPEC)})
     return texts
