@@ -88,11 +88,14 @@ class SiteGame:
         """The interface strings of its pages in the language ``code``: the site's, with
         the game's own (its English, then its file of that language) over them."""
         lang = i18n.load(code)
+        own = {**self.own_strings(i18n.ENGLISH), **self.own_strings(code)}
+        return replace(lang, ui={**lang.ui, **own}) if own else lang
+
+    def own_strings(self, code: str) -> dict[str, str]:
+        """The game's own interface strings in the language ``code`` (its file of that
+        language alone: none when it has no such file)."""
         folder = self.game.site.strings
-        if folder is None:
-            return lang
-        own = {**_own_strings(folder, i18n.ENGLISH), **_own_strings(folder, code)}
-        return replace(lang, ui={**lang.ui, **own})
+        return {} if folder is None else _own_strings(folder, code)
 
 
 def _own_strings(folder: Traversable, code: str) -> dict[str, str]:

@@ -7,10 +7,11 @@ machine says so, on every page and here, until a person has reviewed it), the
 and the interface strings ``ui`` by key. The rulebook's own text (statements, area
 titles, readings, notes…) is not here: it is the rulebook's translation,
 ``generala_spec/<game>/translations/<lang>.yaml`` (:mod:`generala_spec.translations`).
-Keys are grouped by their first word: ``common.*`` (every page), ``cards.*`` and
-``dice.*`` (one game's pages): a language needs the keys of the games whose pages it
-is used on, and the home page's keys of every game (:data:`HOME_KEYS`: the home page
-presents each game in its language), which :func:`missing` checks.
+Keys are grouped by their first word: ``common.*`` (every page, here) and ``<game>.*``
+(one game's pages: the game's own files, ``GameSite.strings``, laid over these): a
+language needs the keys of the games whose pages it is used on, and the home page's
+keys of every game (:data:`HOME_KEYS`: the home page presents each game in its
+language), which :func:`missing` checks.
 
 Clause IDs, card and dice notation, and the source sentences are never translated.
 """
@@ -89,17 +90,17 @@ def _on_home(key: str, games: Iterable[str]) -> bool:
     return group in games and any(rest == k or (k.endswith("*") and rest.startswith(k[:-1])) for k in HOME_KEYS)
 
 
-def missing(code: str, game: str, games: Iterable[str] = ()) -> list[str]:
-    """What the language ``code`` lacks for the pages of ``game`` and for the home
-    page's block of each of ``games``: every such interface key English has, named
-    ``ui:KEY`` (also a key whose ``{fields}`` differ from English's)."""
-    english, language = load(ENGLISH), load(code)
+def missing(english: Mapping[str, str], language: Mapping[str, str], game: str, games: Iterable[str] = ()) -> list[str]:
+    """What ``language`` (one language's strings by key: the site's and the games' own)
+    lacks of ``english`` for the pages of ``game`` and for the home page's block of each
+    of ``games``: every such key, named ``ui:KEY`` (also a key whose ``{fields}`` differ
+    from English's)."""
     shown = tuple(games)
     lacking = []
-    for key, text in english.ui.items():
+    for key, text in english.items():
         if key.split(".", 1)[0] not in groups_of(game) and not _on_home(key, shown):
             continue
-        theirs = language.ui.get(key)
+        theirs = language.get(key)
         if not theirs or set(_FIELD.findall(theirs)) != set(_FIELD.findall(text)):
             lacking.append(f"ui:{key}")
     return lacking

@@ -17,7 +17,7 @@ import pytest
 import yaml
 from generala_conformance.games.cards.site.page_api import Lesson, explain_text
 from generala_conformance.games.cards.web import rulebook_data
-from generala_conformance.site import i18n
+from generala_conformance.site import build
 from generala_reference.cards import Game, Rules, format_action, parse_deck, snapshot
 from generala_scenarios import ROOT as SCENARIOS
 from generala_spec import rulebook
@@ -222,7 +222,8 @@ def _whys(node: object) -> set[str]:
 def _translatable(whys: set[str]) -> None:
     """Each reason has its key ``cards.why.*`` in the English language file (the pages show
     it in their language by that key)."""
-    english = {v for k, v in i18n.load("en").ui.items() if k.startswith("cards.why.")}
+    cards = next(game for game in build.site_games() if game.name == "cards")
+    english = {v for k, v in cards.own_strings("en").items() if k.startswith("cards.why.")}
     assert len(whys) > 10 and whys - {""} <= english, sorted(whys - {""} - english)
 
 

@@ -9,7 +9,7 @@ import json
 import re
 
 from generala_conformance.games.dice.web import MODULES, RULES_JSON, page_texts, rules_document, rules_json, web_folder
-from generala_conformance.site import i18n
+from generala_conformance.site import build
 from generala_reference.dice import DiceRules, PointTable
 from generala_spec import rulebook
 from generala_spec.options import options, profile_names
@@ -52,9 +52,10 @@ def test_every_refusal_the_pages_engine_gives_is_said_in_each_language() -> None
     sources = "".join(web_folder().joinpath(name).read_text(encoding="utf-8") for name in MODULES)
     codes = set(re.findall(r'new (?:Refusal|IllegalAction|InvalidInput|InvalidPosition)\("([a-z-]+)"', sources))
     assert {"bad-dice", "bad-roll", "not-your-turn", "does-not-qualify", "unknown-profile"} <= codes
-    english = i18n.load("en").ui
+    dice = next(game for game in build.site_games() if game.name == "dice")
+    english = dice.own_strings("en")
     for code in sorted(codes):
         key = f"dice.refusal.{code}"
         assert english[key], key
         for language in ("es", "pt"):
-            assert i18n.load(language).ui[key] != english[key], (language, key)
+            assert dice.own_strings(language)[key] != english[key], (language, key)

@@ -5,6 +5,8 @@ home page and of the rulebook's examples."""
 
 from __future__ import annotations
 
+from importlib.resources import files
+
 from generala_conformance.core.site_pages import GameSite, Section, Strings
 from generala_conformance.games.cards.site import arbiter, play
 from generala_conformance.games.cards.site.glyphs import cards_html, glyph_text
@@ -25,6 +27,8 @@ SITE = GameSite(
         Section("cards.nav.arbiter", arbiter.PAGE, "cards.blurb.arbiter", arbiter.write),
         Section("cards.nav.play", play.PAGE, "cards.blurb.play", play.write),
     ),
+    strings=files(__package__).joinpath("strings"),
+    assets=files(__package__).joinpath("assets"),
     home=home,
     example=glyph_text,
 )

@@ -1,7 +1,7 @@
 """The arbiter page (``arbiter.html``): set up a position by tapping cards or paste
 the short text form of ``generala-kit explain``, and see what ``explain`` answers —
 computed in the browser by the JavaScript port of the kit's reference
-(``games/cards/web``, :mod:`.engine`) (``assets/arbiter.mjs`` draws it).
+(``games/cards/web``, :mod:`.engine`) (its ``assets/arbiter.mjs``, written to ``assets/cards/``, draws it).
 """
 
 from __future__ import annotations
@@ -71,7 +71,7 @@ def body(ed: Edition) -> str:
 </section>
 <section id="answer" aria-live="polite" aria-labelledby="answer-title"></section>
 {ed.page_data(page, extra)}
-{ed.script_tags(page, "arbiter.mjs", modules)}"""
+{ed.script_tags(page, "cards/arbiter.mjs", modules)}"""
 
 
 def write(ed: Edition) -> None:

@@ -1,7 +1,7 @@
 """The learn-by-playing page of the card game (``play.html``): a whole game against
 simple computer players, every event told in one line with its clause, in the words
 of ``generala-kit play`` — the game is the JavaScript port of the kit's reference, run in the browser
-(``assets/play.mjs`` draws it).
+(its ``assets/play.mjs``, written to ``assets/cards/``, draws it).
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ def body(ed: Edition) -> str:
 <h2>{s("story")}</h2>
 <ol id="log" class="log" aria-live="polite"></ol>
 {ed.page_data(page, extra)}
-{ed.script_tags(page, "play.mjs", modules)}"""
+{ed.script_tags(page, "cards/play.mjs", modules)}"""
 
 
 def write(ed: Edition) -> None:

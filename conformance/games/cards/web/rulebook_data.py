@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import sys
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -63,12 +64,13 @@ def rulebook_data() -> dict[str, Any]:
     }
 
 
+@cache
 def page_texts(language: str) -> dict[str, str]:
     """The rulebook texts a page in ``language`` shows, by key: ``clause:R-LEAD-1``,
     ``ambiguity:AMB-1``, ``reading:AMB-1:<id>``, ``option:<name>``, ``value:<name>=<value>``,
     ``sentence:FA-12`` (a source sentence rendered in ``language``, or itself when it is in
     that language), from the rulebook's translation (:mod:`generala_spec.translations`),
-    English where it has none."""
+    English where it has none (one dict per language: not to be changed)."""
     tr = translation(GAME, language)
     texts: dict[str, str] = {f"clause:{c}": tr.statement(c) for c in rulebook.clauses()}
     for entry in rulebook.ambiguities().values():
@@ -82,6 +84,7 @@ def page_texts(language: str) -> dict[str, str]:
     return texts
 
 
+@cache
 def text() -> str:
     """:func:`rulebook_data` as the text of ``rulebook.json``."""
     return json.dumps(rulebook_data(), ensure_ascii=False, indent=1) + "\n"

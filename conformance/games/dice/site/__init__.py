@@ -4,6 +4,8 @@ page (:mod:`.pages`), which run the dice reference engine in the browser
 
 from __future__ import annotations
 
+from importlib.resources import files
+
 from generala_conformance.core.site_pages import GameSite, Section
 from generala_conformance.games.dice.site import pages
 
@@ -13,4 +15,6 @@ SITE = GameSite(
         Section("dice.nav.scorer", pages.SCORER, "dice.blurb.scorer", pages.write_scorer),
         Section("dice.nav.play", pages.PLAY, "dice.blurb.play", pages.write_play),
     ),
+    strings=files(__package__).joinpath("strings"),
+    assets=files(__package__).joinpath("assets"),
 )

@@ -4,7 +4,8 @@
 the dice reference and of :mod:`~generala_conformance.games.dice.site.page_api`
 (``generala_conformance.games.dice.web``, written to ``assets/dice/``), with the rule
 options (``rules``) and the rulebook texts in the page's language (``texts``) in the
-page data; ``assets/scorer.mjs`` and ``assets/dice-play.mjs`` draw them.
+page data; its ``assets/scorer.mjs`` and ``assets/play.mjs`` (written to ``assets/dice/``)
+draw them.
 """
 
 from __future__ import annotations
@@ -81,7 +82,7 @@ def scorer_body(ed: Edition) -> str:
 </form>
 <section id="answer" aria-live="polite" aria-labelledby="answer-title"></section>
 {ed.page_data(page, engine_data(ed, page))}
-{ed.script_tags(page, "scorer.mjs", write_engine(ed))}"""
+{ed.script_tags(page, "dice/scorer.mjs", write_engine(ed))}"""
 
 
 def play_body(ed: Edition) -> str:
@@ -114,7 +115,7 @@ def play_body(ed: Edition) -> str:
 <h2>{esc(t("dice.play.story"))}</h2>
 <ol id="log" class="log" aria-live="polite"></ol>
 {ed.page_data(page, engine_data(ed, page))}
-{ed.script_tags(page, "dice-play.mjs", write_engine(ed))}"""
+{ed.script_tags(page, "dice/play.mjs", write_engine(ed))}"""
 
 
 def write_scorer(ed: Edition) -> None:

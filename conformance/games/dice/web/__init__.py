@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict
+from functools import cache
 from importlib.resources import files
 from importlib.resources.abc import Traversable
 from typing import Any
@@ -42,6 +43,7 @@ def web_folder() -> Traversable:
     return files(__name__)
 
 
+@cache
 def rules_document() -> dict[str, Any]:
     """The rule options (values in order, default, ambiguity), the profiles (every
     option's value under each) and the point table of the text (D-SCORE-2 to D-SCORE-6, D-FIRST-1), as
@@ -64,6 +66,7 @@ def rules_json() -> str:
     return json.dumps(rules_document(), ensure_ascii=False, indent=1) + "\n"
 
 
+@cache
 def page_texts(language: str) -> dict[str, str]:
     """The rulebook texts the dice pages show, in ``language`` where the rulebook's
     translation has them (:mod:`generala_spec.translations`), else in English:

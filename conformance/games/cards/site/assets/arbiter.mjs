@@ -2,9 +2,8 @@
 // `generala-kit explain`) and show what `explain` answers. The answer is the engine's
 // (explainText of the card game's JavaScript port, as `explain --json`), drawn here as it comes,
 // its reasons and refusals in the page's language.
-import {
-  action, answered, card, data, el, kit, ref, refusal, rulebookText, seat, start, statement as said, status, t, why,
-} from "./kit.mjs";
+import { answered, data, el, ref, rulebookText, start, statement as said, status, t } from "../kit.mjs";
+import { action, card, kit, refusal, seat, why } from "./table.mjs";
 
 const $ = (id) => document.getElementById(id);
 const form = $("text-form");

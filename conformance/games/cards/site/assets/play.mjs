@@ -1,7 +1,8 @@
 // Learn by playing: a game against computer players, every event told in one line with
 // its clause. The game is the engine's (Lesson of the card game's JavaScript port, dealt as
 // `generala-kit play --seed`); this script draws it and sends the person's moves.
-import { action, answered, card, data, el, kit, ref, refusal, seat, start, status, t, why } from "./kit.mjs";
+import { answered, data, el, ref, start, status, t } from "../kit.mjs";
+import { action, card, kit, refusal, seat, why } from "./table.mjs";
 
 const $ = (id) => document.getElementById(id);
 let lesson = null;

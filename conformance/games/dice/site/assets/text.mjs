@@ -2,7 +2,7 @@
 // data (`texts`: option summaries and values, profile summaries, built by
 // generala_conformance.games.dice.web.page_texts), the house rules as sentences, a refusal by
 // its reason code. A text still in English is marked lang="en".
-import { data, el, ref, t } from "./kit.mjs";
+import { data, el, ref, t } from "../kit.mjs";
 
 const english = new Set(data.english ?? []);
 
@@ -40,3 +40,12 @@ export function refusal(reply) {
   return el("span", { class: "refusal" }, el("span", { lang: data.t[key] ? null : "en" }, said), " ",
     el("code", { dir: "ltr" }, reply.code));
 }
+
+const FACES = "⚀⚁⚂⚃⚄⚅";
+
+/** A die glyph showing ``value`` (1 to 6), named for a screen reader in the page's language. */
+export function die(value) {
+  return el("span", { class: "die", role: "img", "aria-label": t("dice.die", { n: value }) },
+    FACES[value - 1], el("small", { "aria-hidden": "true" }, String(value)));
+}
+
