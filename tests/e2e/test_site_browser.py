@@ -10,7 +10,6 @@ import unicodedata
 import pytest
 from generala_conformance.cli import rules as cmd_rules
 from generala_conformance.site.build import site_games
-from generala_conformance.site.i18n import load
 from generala_conformance.suite import rulebook_search
 from generala_spec import rulebook, translations
 from generala_spec.glossary import folded
@@ -161,7 +160,7 @@ def test_the_keyboard_reaches_the_skip_link_the_search_and_the_links(site_url, d
     assert desktop.evaluate("() => document.activeElement.id") == "main"
     desktop.goto(site_url + "rules/joker.html")
     order = []
-    english = load("en")
+    english = site_games()[0].strings("en")
     labels = [english(section.label) for section in site_games()[0].sections]
     expected = ["Skip to content", "Générala", *labels, "q", "Search", "English", "Français", "فارسی"]
     for _ in range(len(expected) + 3):
