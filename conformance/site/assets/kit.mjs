@@ -11,8 +11,13 @@ export const data = JSON.parse(document.getElementById("kit-data").textContent);
 /** The interface string ``key`` in the page's language, its {fields} filled in. */
 export function t(key, fields = {}) {
   const text = data.t[key] ?? key;
-  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in fields ? String(fields[name]) : whole));
+  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in fields ? said(fields[name]) : whole));
 }
+
+const numbers = new Intl.NumberFormat(data.lang, { useGrouping: false });
+
+/** A field of a string as the page says it: a number in the page's digits (۱۳ in Persian), the rest as it is. */
+const said = (value) => (typeof value === "number" ? numbers.format(value) : String(value));
 
 /** A clause's statement in the page's language (the engine's answers carry the English one). */
 export const statement = (id, english) => data.texts?.[`clause:${id}`] ?? data.statements?.[id] ?? english;
