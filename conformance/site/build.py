@@ -17,6 +17,7 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from importlib.resources import files
 from pathlib import Path
 
 from generala_conformance import __version__
@@ -116,6 +117,7 @@ def build(out: Path, games: Sequence[SiteGame] | None = None) -> Built:
     output.prepare(out)
     site = Site(out, [], version=__version__)
     site.copy_assets(__package__, "assets", layout.ASSETS)
+    site.copy_folder(files(site_pages.__package__).joinpath("web"), "core/web")  # (what the games' JavaScript shares)
     for code in languages(games):
         _home(site, code, games)
     for game in games:

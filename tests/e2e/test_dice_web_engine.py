@@ -23,6 +23,8 @@ from generala_spec.options import options, profile_names
 
 ROOT = Path(__file__).resolve().parents[2]
 WEB = ROOT / "conformance" / "games" / "dice" / "web"
+SHARED = ROOT / "conformance" / "core" / "web"
+"""The JavaScript both games' ports share (``pyrandom.mjs``)."""
 HARNESS = Path(__file__).with_name("dice_web_answers.mjs")
 NODE = shutil.which("node")
 KIT = [sys.executable, "-m", "generala_conformance.cli"]
@@ -193,6 +195,7 @@ def test_a_port_with_one_rule_broken_fails_the_suite_and_the_comparison(
 ) -> None:
     web = tmp_path / "conformance" / "games" / "dice" / "web"
     shutil.copytree(WEB, web, ignore=shutil.ignore_patterns("*.py", "__pycache__"))
+    shutil.copytree(SHARED, tmp_path / "conformance" / "core" / "web")  # (where the port imports it from)
     text = (web / module).read_text(encoding="utf-8")
     assert text.count(rule) == 1
     (web / module).write_text(text.replace(rule, broken), encoding="utf-8")

@@ -133,7 +133,7 @@ def _opened(browser, size: dict[str, int], url: str):
     for page in _page(browser, size):
         _timings, refused = open_page(page, url)
         loaded = page.evaluate("() => performance.getEntriesByType('resource').map((e) => e.name)")
-        assert any("/assets/cards/page_api.mjs" in u for u in loaded)
+        assert any("/assets/cards/web/page_api.mjs" in u for u in loaded)
         assert not [u for u in loaded if "/pyodide/" in u], "a card page loaded Pyodide"
         cold = page.evaluate(
             "() => performance.getEntriesByType('navigation').concat(performance.getEntriesByType('resource'))"

@@ -1,5 +1,6 @@
 """The card game's engine in the browser: the JavaScript port of the reference and its page
-API (``games/cards/web``), written under ``assets/cards/`` with the rulebook data it reads,
+API (``games/cards/web``), written under ``assets/cards/web/`` (beside the site's
+``core/web/``, as in the package) with the rulebook data it reads,
 and what an engine page's data says of it (the module to load, the rulebook texts in the
 page's language, the reasons' keys, the cards' glyphs)."""
 
@@ -17,7 +18,7 @@ NODE_ONLY = ("serve.mjs", "json_values.mjs")
 def write(ed: Edition) -> list[str]:
     """Write the port's modules and ``rulebook.json`` (once for the site); their paths from the root."""
     modules = [
-        ed.write_asset(name, (rulebook_data.FOLDER / name).read_bytes())
+        ed.write_asset(f"web/{name}", (rulebook_data.FOLDER / name).read_bytes())
         for name in rulebook_data.MODULES
         if name not in NODE_ONLY
     ]

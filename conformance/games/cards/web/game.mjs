@@ -5,7 +5,7 @@
 import { DECLINE, JOKER_ACTION, TAKE_BASE, cardsAsActions } from "./actions.mjs";
 import { BITS, JOKER, JOKERS, SUIT_MASKS, formatCard, has, rank, rankedCards } from "./deck.mjs";
 import { IllegalAction, InvalidPosition } from "./errors.mjs";
-import { shuffled } from "./random.mjs";
+import { shuffled } from "../../../core/web/pyrandom.mjs";
 import { Rules } from "./rules.mjs";
 
 export const PLAY = 0;

@@ -12,7 +12,7 @@ import { GeneralaError, IllegalAction } from "./errors.mjs";
 import { ExplainError, choices, explain } from "./explain.mjs";
 import { dealLines, told } from "./narrate.mjs";
 import { PositionError, parseMoves, parseText } from "./position_text.mjs";
-import { PyRandom } from "./random.mjs";
+import { PyRandom } from "../../../core/web/pyrandom.mjs";
 import { Rules, rulebook, useRulebook } from "./rules.mjs";
 import { Series } from "./series.mjs";
 

@@ -3,7 +3,7 @@
 // an eliminated player keeps his seat, holds no cards and is skipped (R-SERIES-5).
 import { IllegalAction } from "./errors.mjs";
 import { Game } from "./game.mjs";
-import { PyRandom } from "./random.mjs";
+import { PyRandom } from "../../../core/web/pyrandom.mjs";
 import { Rules } from "./rules.mjs";
 
 /** The current Game plus who is still in, who deals next, and the champion. With two players

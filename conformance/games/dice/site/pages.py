@@ -26,9 +26,9 @@ FACES = "⚀⚁⚂⚃⚄⚅"
 
 
 def write_engine(ed: Edition) -> list[str]:
-    """Write the JavaScript engine's modules (``games/dice/web``) under ``assets/dice/``
+    """Write the JavaScript engine's modules (``games/dice/web``) under ``assets/dice/web/``
     (once for the site); their paths from the root."""
-    return [ed.write_asset(name, web.web_folder().joinpath(name).read_bytes()) for name in web.MODULES]
+    return [ed.write_asset(f"web/{name}", web.web_folder().joinpath(name).read_bytes()) for name in web.MODULES]
 
 
 def engine_data(ed: Edition, page: str) -> dict[str, object]:

@@ -28,7 +28,6 @@ SPEC = "dice"
 RULES_JSON = "rules.json"
 MODULES = (
     "errors.mjs",
-    "random.mjs",
     "rolls.mjs",
     "rules.mjs",
     "scoring.mjs",

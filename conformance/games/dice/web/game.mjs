@@ -3,7 +3,7 @@
 // from the caller's dice source; a refused action
 // throws with a reason code and leaves the game and the dice source exactly as they were.
 import { IllegalAction, InvalidInput, InvalidPosition } from "./errors.mjs";
-import { PythonRandom } from "./random.mjs";
+import { PyRandom } from "../../../core/web/pyrandom.mjs";
 import { DICE, FACES, add, bit, contains, countsOf, diceOf, subMultisets, sum } from "./rolls.mjs";
 import { diceRules, pointTable } from "./rules.mjs";
 import { OPEN, SCORED, SCRATCHED, points, qualifies, winsAutomatically } from "./scoring.mjs";
@@ -13,7 +13,7 @@ const pyList = (values) => `[${values.join(", ")}]`;
 /** Dice from CPython's random.Random(seed): the same seed, the same game as the reference's SeededDice. */
 export class SeededDice {
   constructor(seed) {
-    this.random = new PythonRandom(seed);
+    this.random = new PyRandom(seed);
   }
 
   throw(n) {

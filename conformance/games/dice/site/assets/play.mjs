@@ -4,7 +4,7 @@
 // dice, the choices and the sheets, tells every event in the page's language with its
 // clauses, and sends the person's moves. The focus follows the game, so that it can be played
 // with Enter alone.
-import { DiceLesson, start as startForms } from "./page-api.mjs";
+import { DiceLesson, start as startForms } from "./web/page-api.mjs";
 import { clause as ref, die, profileName, refusal } from "./text.mjs";
 import { answered, data, el, start, status, t } from "../kit.mjs";
 

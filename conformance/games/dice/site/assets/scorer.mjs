@@ -3,8 +3,8 @@
 // dice suite): which categories the roll qualifies for, for how many points, by which clauses,
 // under each profile and rule option. This script only reads the form and draws the answer in
 // the page's language.
-import { score, start as startForms } from "./page-api.mjs";
-import { diceRules } from "./rules.mjs";
+import { score, start as startForms } from "./web/page-api.mjs";
+import { diceRules } from "./web/rules.mjs";
 import { clause as ref, die, houseRules, profileName, refusal, ruleSentence, text } from "./text.mjs";
 import { answered, data, el, start, status, t } from "../kit.mjs";
 

@@ -1,7 +1,8 @@
-// Python's random.Random, as far as the reference uses it (a port of CPython's
+// Python's random.Random, as far as the reference engines use it (a port of CPython's
 // Modules/_randommodule.c and Lib/random.py): MT19937, seed(int) by init_by_array,
-// getrandbits, _randbelow, randrange and shuffle. The same seed gives the same deal and the
-// same choices of the random computer players as `generala-kit play --seed`.
+// getrandbits, _randbelow, randrange, randint, choice and shuffle. The same seed gives the
+// JavaScript ports of the engines (games/<game>/web/) the same deal, dice and computer
+// players' choices as the Python reference.
 
 const N = 624;
 const M = 397;
@@ -104,10 +105,23 @@ export class PyRandom {
     return r;
   }
 
-  /** randrange(stop) for a positive stop: a number when stop is a number, else a BigInt. */
-  randrange(stop) {
-    const r = this.randbelow(stop);
-    return typeof stop === "bigint" ? r : Number(r);
+  /** randrange(stop) or randrange(start, stop): start + _randbelow(stop - start); a number
+   * when the bounds are numbers, else a BigInt. */
+  randrange(start, stop) {
+    if (stop === undefined) [start, stop] = [typeof start === "bigint" ? 0n : 0, start];
+    if (stop - start <= 0) throw new RangeError(`empty range in randrange(${start}, ${stop})`);
+    const r = this.randbelow(typeof stop === "bigint" ? stop - start : BigInt(stop - start));
+    return typeof stop === "bigint" ? start + r : start + Number(r);
+  }
+
+  /** randint(a, b): randrange(a, b + 1). */
+  randint(a, b) {
+    return this.randrange(a, b + 1);
+  }
+
+  /** choice(seq): seq[_randbelow(len(seq))]. */
+  choice(seq) {
+    return seq[Number(this.randbelow(seq.length))];
   }
 
   /** shuffle(x) in place (Fisher-Yates from the end, as Lib/random.py). */
