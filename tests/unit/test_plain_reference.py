@@ -34,13 +34,27 @@ def same(value: Any, read: Any) -> bool:
     return bool(value == read)
 
 
-def containers(value: Any) -> list[int]:
-    """The identities of every object and array in ``value``."""
-    if isinstance(value, dict):
-        return [id(value), *(i for item in value.values() for i in containers(item))]
-    if isinstance(value, list):
-        return [id(value), *(i for item in value for i in containers(item))]
-    return []
+def fresh(value: Any, read: Any, seen: set[int]) -> bool:
+    """:func:`same`, and every object and array of ``value`` not in ``seen`` (then added
+    to it): one walk for both, over every reply of two whole suites."""
+    if type(value) is not type(read):
+        return False
+    if isinstance(value, dict | list):
+        if id(value) in seen:
+            return False
+        seen.add(id(value))
+        if isinstance(value, dict):
+            return value.keys() == read.keys() and all(fresh(value[key], read[key], seen) for key in value)
+        return len(value) == len(read) and all(fresh(item, got, seen) for item, got in zip(value, read, strict=True))
+    return bool(value == read)
+
+
+def held(value: Any, seen: set[int]) -> None:
+    """Add the identities of every object and array of ``value`` to ``seen``."""
+    if isinstance(value, dict | list):
+        seen.add(id(value))
+        for item in value.values() if isinstance(value, dict) else value:
+            held(item, seen)
 
 
 class Watched(LoopbackAdapter):
@@ -57,14 +71,11 @@ class Watched(LoopbackAdapter):
 
     def round_trip(self, message: Json) -> Json:
         wired = protocol.decode(protocol.encode(message))
-        self.seen.update(containers(wired))
+        held(wired, self.seen)
         self.wired.append(wired)  # (kept: the identities of its objects stay theirs)
         reply = handle(self.inner, wired, self.checks)
-        held = containers(reply)
-        assert len(set(held)) == len(held) and self.seen.isdisjoint(held), f"an object answered twice: {reply}"
-        self.seen.update(held)
         read = protocol.decode(protocol.encode(reply))
-        assert same(reply, read), (reply, read)
+        assert fresh(reply, read, self.seen), f"not as a line reads it, or an object answered twice: {reply}"
         self.kept.append((reply, read))
         return reply
 
