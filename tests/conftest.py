@@ -1,9 +1,20 @@
-"""Kit-wide test hooks: the catch rate of the broken engines in the run summary."""
+"""Kit-wide test hooks: the catch rate of the broken engines in the run summary, and
+the kit's bytecode kept for the processes the tests start."""
 
 from __future__ import annotations
 
+import os
+import tempfile
+from pathlib import Path
+
 import pytest
 import yaml  # noqa: F401 - imported once for the whole session (below)
+
+if os.environ.pop("PYTHONDONTWRITEBYTECODE", None):
+    # A shell that forbids bytecode (as this project's machines' do) made each of the
+    # thousands of kit processes the tests start compile the kit's modules again (a
+    # fifth of a second or more each); they are written outside the checkout instead.
+    os.environ.setdefault("PYTHONPYCACHEPREFIX", str(Path(tempfile.gettempdir()) / "generala-kit-pycache"))
 
 
 def _recorded(terminalreporter: pytest.TerminalReporter, key: str) -> list[dict]:

@@ -108,7 +108,8 @@ def open_adapter(
         return built
     from generala_conformance.transport.serve import LoopbackAdapter
 
-    return LoopbackAdapter(built, validate=validate, schema=game.schema, checks=_unfiltered)
+    plain = (adapter or game.reference) == game.reference  # (LoopbackAdapter: the reference needs no round trip)
+    return LoopbackAdapter(built, validate=validate, schema=game.schema, checks=_unfiltered, plain=plain)
 
 
 def _unfiltered(message: Json) -> None:

@@ -24,18 +24,28 @@ def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return directory
 
 
-def _count_full_loads(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
+def _count_full_loads(monkeypatch: pytest.MonkeyPatch, loaded: list[object] | None = None) -> list[Path]:
+    """The roots :func:`cases.load_all` is called on from now on (what it returns kept in ``loaded``)."""
     loads: list[Path] = []
     full = cases.load_all
-    monkeypatch.setattr(cases, "load_all", lambda root: loads.append(root) or full(root))
+
+    def counted(root: Path) -> list[cases.DiceCase]:
+        loads.append(root)
+        found = full(root)
+        if loaded is not None:
+            loaded.append(found)
+        return found
+
+    monkeypatch.setattr(cases, "load_all", counted)
     return loads
 
 
 def test_the_cached_dice_cases_are_the_fully_loaded_ones(cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    full = cases.load_all(FIXTURES)
-    loads = _count_full_loads(monkeypatch)
-    assert cases.suite_cases() == full  # loaded in full, and stored
-    assert cases.suite_cases() == full  # from the cache
+    loaded: list[object] = []
+    loads = _count_full_loads(monkeypatch, loaded)
+    first = cases.suite_cases()  # loaded in full (one load of the whole suite: seconds), and stored
+    assert loads == [FIXTURES] and first == loaded[0] and len(first) > 2000
+    assert cases.suite_cases() == loaded[0]  # from the cache
     assert loads == [FIXTURES]
     [stored] = cache.glob("cases-*.pickle")  # (the options cache may sit beside it)
     assert stored.stat().st_size > 0

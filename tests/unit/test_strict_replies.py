@@ -94,11 +94,16 @@ def leaves(value: Any, path: Path = ()) -> Iterator[tuple[Path, str]]:
 def closes(game: str, cmd: str, reply: Json, mutation: Mutation) -> bool:
     """Whether the schema closes the object a key is added to (``jsonschema`` alone
     says so, not the kit's validators): a key more in an open one is no mistake."""
+    return not reply_validator(game, cmd).is_valid(mutated(reply, mutation.path, mutation.to))
+
+
+@cache
+def reply_validator(game: str, cmd: str) -> Any:
+    """``jsonschema``'s validator of the ``reply-<cmd>`` definition of ``game``'s protocol schema."""
     from jsonschema import Draft202012Validator
 
     schema = protocol.protocol_schema(games.get(game).schema)
-    part = {"$defs": schema["$defs"], "$ref": f"#/$defs/reply-{cmd}"}
-    return not Draft202012Validator(part).is_valid(mutated(reply, mutation.path, mutation.to))
+    return Draft202012Validator({"$defs": schema["$defs"], "$ref": f"#/$defs/reply-{cmd}"})
 
 
 @cache
@@ -113,9 +118,10 @@ def implementation(game: str, adapter: Wire) -> Implementation:
 
 
 @cache
-def mutations(game: str) -> tuple[Mutation, ...]:
+def candidates(game: str) -> tuple[tuple[Mutation, str, Json], ...]:
     """Every mutation of every reply (but ``hello``'s: the handshake has its own tests)
-    the sampled cases get when they pass on the reference."""
+    the sampled cases get when they pass on the reference, with the command and the
+    reply it mutates (a key added to an object the schema leaves open included)."""
     found = []
     for number, case in enumerate(suite(game)):
         wire = Wire(game)
@@ -124,24 +130,31 @@ def mutations(game: str) -> tuple[Mutation, ...]:
         for index, (cmd, reply) in enumerate(wire.replies, 1):
             if cmd == "hello" or not reply.get("ok"):
                 continue
-            for path, to in leaves(reply["result"]):
-                mutation = Mutation(number, index, path, to)
-                if to != "extra-key" or closes(game, cmd, reply, mutation):
-                    found.append(mutation)
+            found += [(Mutation(number, index, path, to), cmd, reply) for path, to in leaves(reply["result"])]
     return tuple(found)
+
+
+def wrong(game: str, candidate: tuple[Mutation, str, Json]) -> bool:
+    """Whether the mutation makes a reply wrong: every change of type does; a key added
+    does where the schema closes the object (asked only of the mutations drawn, as
+    ``jsonschema`` takes a few hundredths of a second a reply)."""
+    mutation, cmd, reply = candidate
+    return mutation.to != "extra-key" or closes(game, cmd, reply, mutation)
 
 
 @pytest.mark.parametrize("game", ["cards", "dice"])
 def test_every_game_has_mutations_of_each_kind(game: str) -> None:
-    kinds = {m.to for m in mutations(game)}
+    kinds = {mutation.to for mutation, _, _ in candidates(game)}
     assert kinds == {"boolean", "fraction", "integer", "extra-key"}, kinds
+    assert any(wrong(game, c) for c in candidates(game) if c[0].to == "extra-key"), "no object the schema closes"
 
 
 @pytest.mark.parametrize("game", ["cards", "dice"])
 @settings(max_examples=120, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_a_reply_of_the_wrong_type_fails_its_case(game: str, data: st.DataObject) -> None:
-    mutation = data.draw(st.sampled_from(mutations(game)))
+    candidate = data.draw(st.sampled_from(candidates(game)).filter(lambda c: wrong(game, c)))
+    mutation = candidate[0]
     case = suite(game)[mutation.case]
     result = run_case(case, implementation(game, Wire(game, mutation)))
     assert result.outcome in ("fail", "error"), (case.id, mutation, result.outcome)

@@ -79,8 +79,17 @@ def _answer(request: Mapping[str, Any], rules: Mapping[str, str]) -> dict[str, A
     return {**reply["scores"], "wins": reply["wins"]}
 
 
-def _entry(request: Mapping[str, Any], rules: Mapping[str, str], name: str) -> Any:
-    return _answer(request, rules).get(name)  # a category not in the game: as not qualifying
+def _entry(request_key: str, rules: Mapping[str, str], name: str) -> Any:
+    """The entry ``name`` of the reference's answer to the request of ``request_key`` under ``rules``."""
+    return _answer_of(request_key, tuple(sorted(rules.items()))).get(name)  # not in the game: as not qualifying
+
+
+@cache
+def _answer_of(request_key: str, rules: tuple[tuple[str, str], ...]) -> Mapping[str, Any]:
+    """:func:`_answer`, once for each request and rules: every entry of a request asks
+    for the answers under the values of its options (``regenerate`` asked the reference
+    the same roll under the same rules a dozen times and more)."""
+    return _answer(_requests[request_key], dict(rules))
 
 
 def _values(name: str) -> list[str]:
@@ -92,15 +101,14 @@ def _entry_requires(request_key: str, name: str, values: tuple[str, ...]) -> tup
     """The fewest of the entry's options (``ENTRY_OPTIONS``) that, fixed at ``values``,
     make the entry the same under every value of its other options (the others at
     their defaults: an entry depends on its own options only)."""
-    request = _requests[request_key]
     names = ENTRY_OPTIONS[name]
     rules = {**resolve("default", spec=SPEC), **dict(zip(names, values, strict=True))}
-    wanted = _entry(request, rules, name)
+    wanted = _entry(request_key, rules, name)
     for size in range(len(names) + 1):
         for fixed in combinations(names, size):
             free = [n for n in names if n not in fixed]
             if all(
-                _entry(request, {**rules, **dict(zip(free, others, strict=True))}, name) == wanted
+                _entry(request_key, {**rules, **dict(zip(free, others, strict=True))}, name) == wanted
                 for others in product(*(_values(n) for n in free))
             ):
                 return tuple((n, rules[n]) for n in fixed)
