@@ -47,9 +47,17 @@ class AdapterTimeout(AdapterFault):
 
 
 class ProtocolViolation(AdapterFault):
-    """The implementation answered with something the protocol does not allow."""
+    """The implementation answered with something the protocol does not allow.
+    ``in_step``: the reply to the request asked (its ``id``), only of a shape the
+    protocol does not allow; the conversation is still in step, so the
+    implementation is not restarted for the next case (``docs/transcripts.md``,
+    playing a set, step 4)."""
 
     kind = "protocol"
+
+    def __init__(self, message: str, detail: str = "", *, in_step: bool = False) -> None:
+        super().__init__(message, detail)
+        self.in_step = in_step
 
 
 class Unsupported(Exception):

@@ -447,14 +447,17 @@ class ProcessAdapter(protocol.RequestAdapter):
         return self._exchange(cmd, fields)
 
     def _exchange(self, cmd: str, fields: Json, timeout: float | None = None) -> Any:
-        """Send one request and return the value of its reply; on any fault the
+        """Send one request and return the value of its reply; on a fault the
         process is stopped (the next call restarts it) and the fault re-raised
-        with the stderr tail attached."""
+        with the stderr tail attached, unless the fault is a reply still in step
+        (:attr:`ProtocolViolation.in_step`): that one is raised as it is."""
         request_id, line = self._encoded(cmd, fields)
         self._send(line, cmd, request_id)
         try:
             return self._reply(cmd, fields, request_id, timeout or self.timeout)
         except AdapterFault as fault:
+            if isinstance(fault, ProtocolViolation) and fault.in_step:
+                raise
             self._fail(fault)
 
     def _encoded(self, cmd: str, fields: Json) -> tuple[int, bytes]:

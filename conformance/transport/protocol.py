@@ -205,8 +205,9 @@ def error_reply(request_id: int | None, kind: str, message: str, code: str | Non
     return {"id": request_id, "ok": False, "error": error}
 
 
-def _violation(message: str, reply: Json) -> ProtocolViolation:
-    return ProtocolViolation(message, detail=shown(json.dumps(reply, ensure_ascii=False)))
+def _violation(message: str, reply: Json, *, in_step: bool = True) -> ProtocolViolation:
+    """A reply that breaks the protocol (``in_step``: a reply to the request asked, of the wrong shape)."""
+    return ProtocolViolation(message, detail=shown(json.dumps(reply, ensure_ascii=False)), in_step=in_step)
 
 
 def unwrap(reply: Json, request_id: int, cmd: str, steps: list[Json] | None = None) -> Any:
@@ -218,7 +219,7 @@ def unwrap(reply: Json, request_id: int, cmd: str, steps: list[Json] | None = No
     wrong shape).
     """
     if not strict_equal(reply.get("id"), request_id):
-        raise _violation(f"reply to request {request_id} ({cmd}) carries id {reply.get('id')!r}", reply)
+        raise _violation(f"reply to request {request_id} ({cmd}) carries id {reply.get('id')!r}", reply, in_step=False)
     ok = reply.get("ok")
     if ok is True:
         value = _result(reply, cmd)

@@ -41,7 +41,6 @@ def play_a_case(adapter: ProcessAdapter) -> None:
         ("crash_mid_run", AdapterCrash, r"crashed \(exit code 1\)"),
         ("hang", AdapterTimeout, "no reply to request"),
         ("non_json", ProtocolViolation, "not JSON"),
-        ("wrong_shape", ProtocolViolation, "no result.events"),
         ("early_exit", AdapterCrash, r"exited early \(code 0\)"),
         ("wrong_id", ProtocolViolation, "carries id"),
     ],
@@ -73,6 +72,25 @@ def test_a_crash_on_start_shows_stderr_and_gives_up_after_repeated_failures() ->
     with pytest.raises(AdapterCrash, match="gave up after 3 failed starts"):
         adapter.hello()
     assert adapter.starts == adapter.max_start_failures  # no fourth process
+
+
+def test_a_malformed_reply_in_step_is_raised_and_the_process_goes_on() -> None:
+    """A reply to the request asked, of the wrong shape (``docs/transcripts.md``, step 4):
+    a fault of its case, but the conversation is in step, so the process is kept."""
+    adapter = impl("wrong_shape", timeout=5.0)
+    try:
+        play_a_case(adapter)
+        adapter.start(POSITION)
+        pid = adapter.pid
+        with pytest.raises(ProtocolViolation, match="no result.events") as caught:
+            adapter.apply("9H", 0)
+        assert caught.value.in_step
+        assert adapter.pid == pid is not None
+        with pytest.raises(ProtocolViolation, match="no result.state"):  # the same process answers the next
+            adapter.state()
+        assert adapter.starts == 1
+    finally:
+        adapter.close()
 
 
 def test_a_launched_implementation_answers_its_hello_at_first_use() -> None:
