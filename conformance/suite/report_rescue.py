@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from generala_conformance.suite.report import report_schema
+from generala_conformance.suite.report import is_valid, report_schema
 
 _SHOWN = 200
 """Characters of a schema error quoted in the report."""
@@ -23,13 +23,8 @@ class ReportUnwritable(ValueError):
 def rescued(document: dict[str, Any]) -> dict[str, Any]:
     """``document`` when it is a valid report; else the same run, not OK, without the
     cases the schema refuses, its ``error`` saying which and why."""
-    import jsonschema_rs
-
-    try:
-        if jsonschema_rs.Draft202012Validator(report_schema()).is_valid(document):
-            return document  # (the usual run: jsonschema, which says why, is not even imported)
-    except ValueError:  # a text Rust cannot hold: jsonschema alone decides
-        pass
+    if is_valid(document):
+        return document  # (the usual run: jsonschema, which says why, is not even imported)
     import jsonschema
 
     validator = jsonschema.Draft202012Validator(report_schema())
