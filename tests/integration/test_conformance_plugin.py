@@ -74,7 +74,7 @@ def test_reference_passes_every_case_in_process(pytester: pytest.Pytester) -> No
         ("crash_mid_run", "error", "AdapterCrash*crashed (exit code 1)*"),
         ("hang", "timeout", "AdapterTimeout*no reply to request*"),
         ("non_json", "error", "ProtocolViolation*not JSON*"),
-        ("wrong_shape", "error", "ProtocolViolation*reply to * has no result.*"),
+        ("wrong_shape", "error", "ProtocolViolation*reply to apply has no result.events*"),
         ("early_exit", "error", "AdapterCrash*exited early (code 0)*"),
         ("wrong_id", "error", "ProtocolViolation*carries id*"),
     ],
