@@ -62,6 +62,17 @@ class _QuietHandler(SimpleHTTPRequestHandler):
         pass
 
 
+class _Server(ThreadingHTTPServer):
+    """A threading server that says nothing of a browser gone before a file was
+    sent whole (a page left or a network turned off mid-transfer): not an error
+    of the site, only noise in the test log. Anything else is reported as usual."""
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return
+        super().handle_error(request, client_address)
+
+
 def build_site(out: Path) -> Path:
     """``generala-kit site --out OUT`` run as a user runs it (the installed command
     through ``python -m generala_conformance.cli``); fails the test if it fails."""
@@ -78,7 +89,7 @@ def build_site(out: Path) -> Path:
 def serve(folder: Path) -> tuple[ThreadingHTTPServer, str]:
     """A local HTTP server for ``folder`` on a free port, started in a daemon thread;
     returns it (``shutdown()`` it) and its base URL ending in ``/``."""
-    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(_QuietHandler, directory=str(folder)))
+    server = _Server(("127.0.0.1", 0), partial(_QuietHandler, directory=str(folder)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}/"
 
