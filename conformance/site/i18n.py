@@ -25,6 +25,7 @@ from functools import cache
 from importlib.resources import files
 
 import yaml
+from generala_conformance.site import bidi
 from generala_conformance.site.layout import esc
 
 ENGLISH = "en"
@@ -43,12 +44,18 @@ class Language:
     ui: Mapping[str, str]
 
     def __call__(self, key: str, **fields: object) -> str:
-        """The string ``key`` with its ``{fields}`` filled in; English where this
-        language lacks it (the completeness test makes that never happen)."""
+        """The string ``key`` with its ``{fields}`` filled in, a number in the language's
+        digits (as the pages' scripts fill theirs); English where this language lacks
+        it (the completeness test makes that never happen)."""
         text = self.ui.get(key)
         if text is None:
             text = load(ENGLISH).ui[key]
-        return _FIELD.sub(lambda m: str(fields[m.group(1)]) if m.group(1) in fields else m.group(0), text)
+        return _FIELD.sub(lambda m: self._field(fields[m.group(1)]) if m.group(1) in fields else m.group(0), text)
+
+    def _field(self, value: object) -> str:
+        if isinstance(value, int) and not isinstance(value, bool):
+            return bidi.digits(str(value), self.code)
+        return str(value)
 
     def html(self, key: str, **fields: str) -> str:
         """The string ``key`` escaped for HTML, with ``fields`` (HTML already) filled in."""

@@ -6,6 +6,7 @@ link to the same page in each of the game's languages."""
 from __future__ import annotations
 
 import pytest
+from generala_conformance.games.cards.site.deck import card_name
 from generala_conformance.site import build, editions, i18n, layout
 
 PAIRS = [(game.name, code) for game in build.site_games() for code in game.languages]
@@ -90,3 +91,11 @@ def test_the_header_is_in_the_pages_language_with_the_switcher() -> None:
     chrome = editions.Edition(cards, cards.strings("en")).chrome("rules/joker.html")
     english = layout.page("rules/joker.html", "t", "", [], (), "", chrome)
     assert "translation-note" not in english and '<html lang="en" dir="ltr">' in english
+
+
+def test_a_number_filled_in_is_written_in_the_language_s_digits() -> None:
+    """One digit system per page (issue 43), attributes and script data included: a
+    Persian card is named ``۱۰ دل``, a French one ``10 de cœur``."""
+    cards = next(game for game in build.site_games() if game.name == "cards")
+    names = {ed.t.code: card_name("10H", ed.t) for ed in editions.editions(cards)}
+    assert names == {"en": "10 of hearts", "fr": "10 de cœur", "fa": "۱۰ دل"}

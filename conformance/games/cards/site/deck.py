@@ -22,7 +22,8 @@ def card_name(card: str, t: Strings) -> str:
     if card == "JK":
         return t("cards.card.joker")
     rank, suit = card[:-1], card[-1]
-    return t("cards.card.name", rank=t(f"cards.rank.{rank}") if rank in "JQKA" else rank, suit=t(f"cards.suit.{suit}"))
+    named = t(f"cards.rank.{rank}") if rank in "JQKA" else int(rank)  # (a number: in the language's digits)
+    return t("cards.card.name", rank=named, suit=t(f"cards.suit.{suit}"))
 
 
 def page_extra(t: Strings) -> dict[str, object]:
