@@ -255,11 +255,20 @@ def validate(kind: str, document: object, filename: str, spec: str = CARDS) -> N
 
 def check_document(root: dict[str, Any], kind: str, document: object, filename: str) -> None:
     """Raise :class:`RulebookError` naming ``filename`` and the field if ``document``
-    does not match the ``$defs`` entry ``kind`` of the schema ``root``."""
-    # here, not at import: most commands never validate
+    does not match the ``$defs`` entry ``kind`` of the schema ``root``
+    (``jsonschema_rs`` tells whether it does; ``jsonschema``, which says why, is only
+    imported when it does not)."""
+    import jsonschema_rs
+
+    part = _schema_of(root, kind)
+    try:
+        if jsonschema_rs.Draft202012Validator(part).is_valid(document):
+            return
+    except ValueError:  # a text Rust cannot hold (a lone surrogate): jsonschema alone decides
+        pass
     import jsonschema
 
-    validator = jsonschema.Draft202012Validator(_schema_of(root, kind))
+    validator = jsonschema.Draft202012Validator(part)
     errors = list(validator.iter_errors(document))
     # An error inside allOf also makes its properties "unevaluated": report the cause.
     causes = [e for e in errors if e.validator != "unevaluatedProperties"] or errors

@@ -13,6 +13,7 @@ and the field, with a code.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -135,25 +136,32 @@ class Schema:
     is valid, ``jsonschema`` says where and why one is not."""
 
     def __init__(self, schema: dict[str, Any], resources: tuple[dict[str, Any], ...] = ()) -> None:
-        import jsonschema
         import jsonschema_rs
-        from referencing import Registry, Resource
 
-        registry: Registry[Any] = Registry().with_resources((r["$id"], Resource.from_contents(r)) for r in resources)
-        self.full = jsonschema.Draft202012Validator(schema, registry=registry)
+        self.schema, self.resources = schema, resources
         fast_registry = jsonschema_rs.Registry([(r["$id"], r) for r in resources]) if resources else None
         self.fast = jsonschema_rs.Draft202012Validator(schema, registry=fast_registry)
+
+    @cached_property
+    def full(self) -> Any:
+        """``jsonschema``'s validator, built (and the library imported) at the first invalid document."""
+        import jsonschema
+        from referencing import Registry, Resource
+
+        resources = ((r["$id"], Resource.from_contents(r)) for r in self.resources)
+        registry: Registry[Any] = Registry().with_resources(resources)
+        return jsonschema.Draft202012Validator(self.schema, registry=registry)
 
     def error(self, path: Path, document: Any, lines: Callable[[list[Any]], int] | None = None) -> InputError | None:
         """The first error of ``document`` (``schema``, at the line of its field: from a
         YAML document's own lines, or by ``lines``), or ``None`` when it is valid."""
-        from jsonschema.exceptions import best_match
-
         try:
             if self.fast.is_valid(document):
                 return None
         except ValueError:  # a value Rust cannot hold (a lone surrogate): jsonschema alone decides
             pass
+        from jsonschema.exceptions import best_match
+
         errors = sorted(self.full.iter_errors(document), key=lambda e: list(e.absolute_path))
         if not errors:
             return None
