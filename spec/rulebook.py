@@ -23,6 +23,7 @@ from types import MappingProxyType
 from typing import Any, cast
 
 from generala_spec import yaml_text
+from generala_spec.fast_schema import fast_valid
 from generala_spec.folders import CARDS, RulebookError, read_text
 from generala_spec.folders import folder as folder  # kept importable from here
 from generala_spec.folders import rulebooks as rulebooks  # where the rulebooks are, kept importable from here
@@ -261,11 +262,8 @@ def check_document(root: dict[str, Any], kind: str, document: object, filename: 
     import jsonschema_rs
 
     part = _schema_of(root, kind)
-    try:
-        if jsonschema_rs.Draft202012Validator(part).is_valid(document):
-            return
-    except ValueError:  # a text Rust cannot hold (a lone surrogate): jsonschema alone decides
-        pass
+    if fast_valid(jsonschema_rs.Draft202012Validator(part), document):
+        return
     import jsonschema
 
     validator = jsonschema.Draft202012Validator(part)

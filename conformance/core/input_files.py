@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from generala_conformance.core import yaml_safe
 from generala_conformance.core.yaml_safe import YamlRefused, line_of
 from generala_conformance.errors import UsageError
+from generala_spec.fast_schema import fast_valid
 
 if TYPE_CHECKING:
     import jsonschema
@@ -155,11 +156,8 @@ class Schema:
     def error(self, path: Path, document: Any, lines: Callable[[list[Any]], int] | None = None) -> InputError | None:
         """The first error of ``document`` (``schema``, at the line of its field: from a
         YAML document's own lines, or by ``lines``), or ``None`` when it is valid."""
-        try:
-            if self.fast.is_valid(document):
-                return None
-        except ValueError:  # a value Rust cannot hold (a lone surrogate): jsonschema alone decides
-            pass
+        if fast_valid(self.fast, document):
+            return None
         from jsonschema.exceptions import best_match
 
         errors = sorted(self.full.iter_errors(document), key=lambda e: list(e.absolute_path))

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from generala_conformance.core.results import DECLARED, NO_AREA, OUTCOMES, UNEXPECTED, CaseResult, area_of
+from generala_spec.fast_schema import fast_valid
 
 __all__ = ["DECLARED", "NO_AREA", "OUTCOMES", "UNEXPECTED", "CaseResult", "area_of"]  # (for the report's readers)
 
@@ -253,12 +254,8 @@ def _fast_validator() -> Any:
 
 
 def is_valid(document: dict[str, Any]) -> bool:
-    """Whether ``document`` is a valid report, told by ``jsonschema_rs`` (``False`` also
-    for a text Rust cannot hold, a lone surrogate: ``jsonschema`` alone decides then)."""
-    try:
-        return bool(_fast_validator().is_valid(document))
-    except ValueError:
-        return False
+    """Whether ``document`` is a valid report, told by ``jsonschema_rs`` (:func:`fast_valid`)."""
+    return fast_valid(_fast_validator(), document)
 
 
 def validate(document: dict[str, Any]) -> None:

@@ -21,6 +21,7 @@ from generala_conformance.transport import handshake
 from generala_conformance.transport.adapter import Adapter, BadRequest, Json, ProtocolViolation, Refused, Unsupported
 from generala_conformance.transport.json_values import strict_equal
 from generala_conformance.transport.sanitize import clean_text, clean_value, needs_cleaning
+from generala_spec.fast_schema import fast_valid
 
 PROTOCOL_VERSION = handshake.PROTOCOL_VERSION
 #: A reply line longer than this (newline excluded) is a protocol violation; the
@@ -395,11 +396,8 @@ class SchemaPart:
     def first_error(self, message: Json) -> str | None:
         """Why ``message`` breaks this part of the schema (the error ``jsonschema``
         finds most relevant); ``None`` when it does not."""
-        try:
-            if self.fast.is_valid(message):
-                return None
-        except ValueError:  # a text Rust cannot hold (a lone surrogate): jsonschema alone decides
-            pass
+        if fast_valid(self.fast, message):
+            return None
         from jsonschema.exceptions import best_match
 
         error = best_match(self.full.iter_errors(message))
