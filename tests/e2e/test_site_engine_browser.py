@@ -364,3 +364,14 @@ def test_the_persian_arbiter_answers_as_explain_json_right_to_left(arbiter_fa, n
         assert page.locator(".stopped .refusal").inner_text().startswith("بازیکن از خالِ هدایت‌شده کارتی ندارد")
     assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
     screenshot(page, f"arbiter-fa-{name}")
+
+
+def test_the_persian_arbiter_names_a_decline_and_a_take_in_persian(arbiter_fa) -> None:
+    """A move is shown in the page's language, its card as a glyph: not ``decline``, ``take 5H``."""
+    position = POSITIONS["decline-and-take"][0]
+    explain_in_page(arbiter_fa, position, "P1 5H")
+    assert arbiter_fa.locator('.legal li[data-action="decline"] .action').inner_text() == "بازی نمی‌کنم"
+    explain_in_page(arbiter_fa, position, "P1 5H, P2 decline")
+    taken = arbiter_fa.locator('.legal li[data-action="take 5H"] .action')
+    assert taken.inner_text().startswith("برداشتن") and "take" not in taken.inner_text()
+    assert taken.locator(".card").count() == 1

@@ -50,10 +50,16 @@ export function card(code) {
   return holder.firstElementChild ?? document.createTextNode(code);
 }
 
-/** A move such as "8H", "JK", "decline", "take 8H" with its card drawn as a glyph. */
+/** A move such as "8H", "JK", "decline", "take 8H": its card drawn as a glyph, its verb
+ * in the page's language (`cards.play.decline`, `cards.play.take`). */
 export function action(text) {
-  const [verb, code] = text.startsWith("take ") ? ["take ", text.slice(5)] : ["", text];
-  return data.cards[code] ? el("span", { class: "action" }, verb, card(code)) : el("span", { class: "action" }, text);
+  if (text === "decline") return el("span", { class: "action" }, t("cards.play.decline"));
+  const taken = text.startsWith("take ") ? text.slice(5) : null;
+  if (taken !== null && data.cards[taken]) {
+    const [before, after] = t("cards.play.take", { card: "\0" }).split("\0");
+    return el("span", { class: "action" }, before, card(taken), after);
+  }
+  return data.cards[text] ? el("span", { class: "action" }, card(text)) : el("span", { class: "action" }, text);
 }
 
 /** The player's name of a seat index: 0 -> "P1". */
