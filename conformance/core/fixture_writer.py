@@ -28,6 +28,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping
+from functools import cache
 from typing import Any
 
 import yaml
@@ -52,9 +53,14 @@ def scalar(value: Any, key: str | None = None) -> str:
     if isinstance(value, int | float):
         return str(value)
     text = str(value)
-    if key in _QUOTED or not _PLAIN.fullmatch(text) or yaml.safe_load(text) != text:
-        return quoted(text)
-    return text
+    return quoted(text) if key in _QUOTED or not _plain(text) else text
+
+
+@cache
+def _plain(text: str) -> bool:
+    """Whether ``text`` written plain reads back as itself (a fixture repeats the
+    same few hundred strings, each asked once)."""
+    return bool(_PLAIN.fullmatch(text)) and yaml.safe_load(text) == text
 
 
 def flow(value: Any, key: str | None = None) -> str:
