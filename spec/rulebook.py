@@ -261,12 +261,12 @@ def check_document(root: dict[str, Any], kind: str, document: object, filename: 
     imported when it does not)."""
     import jsonschema_rs
 
-    part = _schema_of(root, kind)
-    if fast_valid(jsonschema_rs.Draft202012Validator(part), document):
+    schema = _schema_of(root, kind)
+    if fast_valid(jsonschema_rs.Draft202012Validator(schema), document):
         return
     import jsonschema
 
-    validator = jsonschema.Draft202012Validator(part)
+    validator = jsonschema.Draft202012Validator(schema)
     errors = list(validator.iter_errors(document))
     # An error inside allOf also makes its properties "unevaluated": report the cause.
     causes = [e for e in errors if e.validator != "unevaluatedProperties"] or errors
